@@ -1,0 +1,31 @@
+"""The engine's one exception family: every error is a ValueError that carries its reason."""
+
+from __future__ import annotations
+
+
+class BlackjackError(ValueError):
+    """Base of every error the engine raises on purpose; the message is a whole sentence."""
+
+
+class IllegalActionError(BlackjackError):
+    """An action was asked that the rules or the state of the round do not allow now."""
+
+
+class InvalidBetError(BlackjackError):
+    """A bet is outside the table limits, over the bankroll, or placed at the wrong time."""
+
+
+class RulesError(BlackjackError):
+    """A rule set is broken: an unknown key, a wrong type, a value out of range, or a contradiction."""
+
+
+class ShoeExhaustedError(BlackjackError):
+    """A stacked shoe was asked for a card it does not hold."""
+
+
+class CardParseError(BlackjackError):
+    """A card code could not be read."""
+
+
+class RecordError(BlackjackError):
+    """A round record (a history line) is malformed or cannot be played."""

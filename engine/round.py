@@ -1,0 +1,802 @@
+"""One round at the table: bets, the deal, offers, the players' hands, the dealer, settlement.
+
+The round is the one mutable thing in the engine. It runs every step nobody decides
+(dealing, peeking, paying naturals, the dealer's draws, settling) by itself and stops
+only where a seat must decide; `decision` says who and what, `legal_actions()` what may
+be done, and `act()` does it. Every change is appended to `events` as it happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from engine import events as ev
+from engine.actions import Action, Result
+from engine.cards import Card
+from engine.errors import IllegalActionError, InvalidBetError
+from engine.hand import HandValue, hand_total, hand_value, is_natural, is_pair
+from engine.money import Money, format_money, scale
+from engine.rules import DealerBlackjackTakes, Rules, Surrender
+
+if TYPE_CHECKING:
+    from engine.table import Table
+
+
+class Phase(Enum):
+    """Where the round stands."""
+
+    BETTING = "betting"
+    OFFERS = "offers"
+    """Early surrender, insurance and even money, asked seat by seat before the peek."""
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class DecisionKind(Enum):
+    """What the seat being asked must decide."""
+
+    EARLY_SURRENDER = "early-surrender"
+    INSURANCE = "insurance"
+    EVEN_MONEY = "even-money"
+    PLAY = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The question the round is waiting on: which seat, which hand, and what kind."""
+
+    seat: int
+    hand: int
+    kind: DecisionKind
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """A snapshot of one hand."""
+
+    seat: int
+    index: int
+    cards: tuple[Card, ...]
+    bet: Money
+    """The initial bet of this hand (a split hand bets the same as the hand it came from)."""
+    stake: Money
+    """Everything bet on the hand: twice `bet` once doubled."""
+    doubled: bool
+    from_split: bool
+    split_aces: bool
+    surrendered: bool
+    finished: bool
+    result: Result | None
+    net: Money | None
+
+    @property
+    def value(self) -> HandValue:
+        """The hand's total and softness."""
+        return hand_value(self.cards)
+
+
+class _Hand:
+    """A hand in play (internal and mutable; the outside world sees HandView)."""
+
+    __slots__ = (
+        "bet",
+        "busted",
+        "cards",
+        "doubled",
+        "finished",
+        "from_split",
+        "net",
+        "result",
+        "split_aces",
+        "surrendered",
+    )
+
+    def __init__(self, bet: Money, cards: list[Card], *, from_split: bool, split_aces: bool) -> None:
+        self.cards = cards
+        self.bet = bet
+        self.doubled = False
+        self.from_split = from_split
+        self.split_aces = split_aces
+        self.surrendered = False
+        self.finished = False
+        self.busted = False
+        self.result: Result | None = None
+        self.net: Money | None = None
+
+    @property
+    def stake(self) -> Money:
+        return self.bet * 2 if self.doubled else self.bet
+
+
+class _SeatPlay:
+    """One seat's part in the round."""
+
+    __slots__ = ("bet", "hands", "insurance", "insurance_net", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.bet: Money = 0
+        self.hands: list[_Hand] = []
+        self.insurance: Money = 0
+        self.insurance_net: Money | None = None
+
+
+class Round:
+    """A round at a table; made by `Table.start_round()`.
+
+    >>> from engine import Table, StackedShoe, Action, load_rules
+    >>> table = Table(load_rules("vegas-strip"), [("Ann", 10000)], shoe=StackedShoe("T 7 9 T 8"))
+    >>> rnd = table.start_round()
+    >>> _ = rnd.place_bet(0, 1000); _ = rnd.deal()
+    >>> sorted(a.value for a in rnd.legal_actions())
+    ['double', 'hit', 'stand', 'surrender']
+    >>> _ = rnd.act(Action.STAND)
+    >>> rnd.hands(0)[0].result, table.bankroll(0)
+    (<Result.WIN: 'win'>, 11000)
+    """
+
+    def __init__(self, table: Table, number: int, *, shuffled: int | None = None) -> None:
+        self.table = table
+        self.rules: Rules = table.rules
+        self.number = number
+        self.phase = Phase.BETTING
+        self.events: list[ev.Event] = []
+        self.drawn: list[Card] = []
+        """Every card that left the shoe this round, in order."""
+        self.decisions: list[Action] = []
+        """Every decision made this round, in order."""
+        self.dealer: list[Card] = []
+        self.hole_revealed = False
+        self._seats = [_SeatPlay(i) for i in range(len(table.seat_names))]
+        self._decision: Decision | None = None
+        self._offer_queue: list[tuple[int, DecisionKind]] = []
+        self._turn: tuple[int, int] | None = None
+        self._first_card_seats: list[int] = []
+        self.start_bankrolls = table.bankrolls()
+        """Every seat's bankroll before this round's bets."""
+        if shuffled is not None:
+            self._emit(ev.ShoeShuffled(cards=shuffled))
+        self._emit(ev.RoundStarted(number=number, seats=len(self._seats)))
+        if self.rules.first_card_before_bet:
+            for seat in range(len(self._seats)):
+                if table.bankroll(seat) >= self.rules.min_bet and table.seat_active(seat):
+                    self._first_card_seats.append(seat)
+                    play = self._seats[seat]
+                    play.hands.append(_Hand(0, [], from_split=False, split_aces=False))
+                    self._deal_to(play, 0)
+
+    # ---- reading the round -------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the round waits on, or None while betting or when over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every bet has been settled."""
+        return self.phase is Phase.OVER
+
+    @property
+    def dealer_up_card(self) -> Card | None:
+        """The dealer's face-up first card, if dealt."""
+        return self.dealer[0] if self.dealer else None
+
+    def dealer_visible_cards(self) -> tuple[Card, ...]:
+        """The dealer's cards a player can see (the hole card only once revealed)."""
+        if self.rules.dealer_gets_hole_card and not self.hole_revealed and len(self.dealer) >= 2:
+            return (self.dealer[0], *self.dealer[2:])
+        return tuple(self.dealer)
+
+    def bet(self, seat: int) -> Money:
+        """The seat's initial bet this round (0 when it sits out)."""
+        return self._seats[seat].bet
+
+    def insurance(self, seat: int) -> Money:
+        """The seat's insurance bet this round (0 when none)."""
+        return self._seats[seat].insurance
+
+    def insurance_net(self, seat: int) -> Money | None:
+        """What the seat's insurance won or lost, once settled."""
+        return self._seats[seat].insurance_net
+
+    def hands(self, seat: int) -> tuple[HandView, ...]:
+        """Snapshots of the seat's hands in split order."""
+        return tuple(
+            HandView(
+                seat=seat, index=i, cards=tuple(h.cards), bet=h.bet, stake=h.stake,
+                doubled=h.doubled, from_split=h.from_split, split_aces=h.split_aces,
+                surrendered=h.surrendered, finished=h.finished, result=h.result, net=h.net,
+            )
+            for i, h in enumerate(self._seats[seat].hands)
+        )
+
+    def playing_seats(self) -> list[int]:
+        """The seats with a bet in this round."""
+        return [p.seat for p in self._seats if p.bet]
+
+    # ---- betting -----------------------------------------------------------------------
+
+    def verify_bet(self, seat: int, amount: Money) -> None:
+        """Raise InvalidBetError with the reason if the seat cannot bet this amount now."""
+        rules = self.rules
+        if self.phase is not Phase.BETTING:
+            raise InvalidBetError("cannot bet: the cards have been dealt")
+        if not 0 <= seat < len(self._seats):
+            raise InvalidBetError(f"cannot bet: there is no seat {seat}")
+        name = self.table.seat_names[seat]
+        if not self.table.seat_active(seat):
+            raise InvalidBetError(f"cannot bet: {name} has finished the tournament")
+        if self._seats[seat].bet:
+            raise InvalidBetError(f"cannot bet: {name} has already bet this round")
+        if rules.first_card_before_bet and seat not in self._first_card_seats:
+            raise InvalidBetError(f"cannot bet: {name} was not dealt a first card")
+        if amount < rules.min_bet:
+            raise InvalidBetError(
+                f"cannot bet {format_money(amount)}: the table minimum is {format_money(rules.min_bet)}"
+            )
+        if rules.max_bet is not None and amount > rules.max_bet:
+            raise InvalidBetError(
+                f"cannot bet {format_money(amount)}: the table maximum is {format_money(rules.max_bet)}"
+            )
+        bankroll = self.table.bankroll(seat)
+        if amount > bankroll:
+            raise InvalidBetError(
+                f"cannot bet {format_money(amount)}: {name} has only {format_money(bankroll)}"
+            )
+
+    def can_bet(self, seat: int, amount: Money) -> bool:
+        """Whether the seat may bet this amount now."""
+        try:
+            self.verify_bet(seat, amount)
+        except InvalidBetError:
+            return False
+        return True
+
+    def place_bet(self, seat: int, amount: Money) -> list[ev.Event]:
+        """Put the seat's bet (in cents) in its circle.
+
+        Raises InvalidBetError when out of the table limits, over the bankroll, or too late.
+        """
+        self.verify_bet(seat, amount)
+        mark = len(self.events)
+        self.table._move(seat, -amount)
+        self._seats[seat].bet = amount
+        self._emit(ev.BetPlaced(seat=seat, amount=amount, bankroll=self.table.bankroll(seat)))
+        return self.events[mark:]
+
+    def verify_deal(self) -> None:
+        """Raise InvalidBetError if the cards cannot be dealt now (no bet, or already dealt)."""
+        if self.phase is not Phase.BETTING:
+            raise InvalidBetError("cannot deal: the cards have already been dealt")
+        if not any(p.bet for p in self._seats):
+            raise InvalidBetError("cannot deal: no seat has placed a bet")
+
+    def deal(self) -> list[ev.Event]:
+        """Deal the cards and run the round up to the first decision (or to its end).
+
+        Raises InvalidBetError when no seat has bet or the cards are already out.
+        """
+        self.verify_deal()
+        mark = len(self.events)
+        rules = self.rules
+        playing = [p for p in self._seats if p.bet]
+        for play in self._seats:
+            if play.bet and play.hands:
+                play.hands[0].bet = play.bet
+            elif not play.bet and play.hands:
+                self.table.shoe.discard(play.hands[0].cards)
+                play.hands.clear()
+        if not rules.first_card_before_bet:
+            for play in playing:
+                play.hands.append(_Hand(play.bet, [], from_split=False, split_aces=False))
+                self._deal_to(play, 0)
+        if not rules.dealer_draws_after_players:
+            self._deal_dealer(face_up=True)
+        for play in playing:
+            self._deal_to(play, 0)
+        if rules.dealer_gets_hole_card:
+            self._deal_dealer(face_up=False)
+        self.phase = Phase.OFFERS
+        self._queue_offers(playing)
+        self._advance()
+        return self.events[mark:]
+
+    # ---- legality: verify_* raises, can_* answers, legal_actions() collects ---------------
+
+    def legal_actions(self) -> frozenset[Action]:
+        """Every action the seat being asked may take now (empty while betting or when over)."""
+        decision = self._decision
+        if decision is None:
+            return frozenset()
+        if decision.kind is DecisionKind.EARLY_SURRENDER:
+            return frozenset((Action.SURRENDER, Action.NO_SURRENDER))
+        if decision.kind is DecisionKind.EVEN_MONEY:
+            return frozenset((Action.EVEN_MONEY, Action.NO_EVEN_MONEY))
+        if decision.kind is DecisionKind.INSURANCE:
+            return frozenset((Action.INSURANCE, Action.NO_INSURANCE))
+        play = self._seats[decision.seat]
+        legal = {Action.STAND}
+        for action, why_not in self._playing_checks().items():
+            if why_not(play, decision.hand) is None:
+                legal.add(action)
+        return frozenset(legal)
+
+    def _playing_checks(self) -> dict[Action, _Check]:
+        return {
+            Action.HIT: self._why_not_hit,
+            Action.DOUBLE: self._why_not_double,
+            Action.SPLIT: self._why_not_split,
+            Action.SURRENDER: self._why_not_surrender,
+        }
+
+    def verify(self, action: Action) -> None:
+        """Raise IllegalActionError with the reason if the action may not be taken now."""
+        decision = self._decision
+        verb = action.value
+        if decision is None:
+            state = "the round is over" if self.is_over else "the cards have not been dealt"
+            raise IllegalActionError(f"cannot {verb}: {state}")
+        name = self.table.seat_names[decision.seat]
+        offer_actions = _OFFER_ACTIONS.get(decision.kind)
+        if offer_actions is not None:
+            if action not in offer_actions:
+                asked = decision.kind.value.replace("-", " ")
+                raise IllegalActionError(f"cannot {verb}: {name} is being asked about {asked}")
+            return
+        if not action.is_playing:
+            raise IllegalActionError(f"cannot {verb}: nothing of the kind is on offer now")
+        check = self._playing_checks().get(action)
+        reason = check(self._seats[decision.seat], decision.hand) if check else None
+        if reason is not None:
+            raise IllegalActionError(f"cannot {verb}: {reason}")
+
+    def can(self, action: Action) -> bool:
+        """Whether the action may be taken now."""
+        return action in self.legal_actions()
+
+    def _label(self, play: _SeatPlay, index: int) -> str:
+        label = self.table.seat_names[play.seat]
+        return f"{label} hand {index + 1}" if len(play.hands) > 1 else label
+
+    def _why_not_hit(self, play: _SeatPlay, index: int) -> str | None:
+        hand = play.hands[index]
+        label = self._label(play, index)
+        if hand.split_aces and not self.rules.hit_split_aces:
+            return f"{label} is a split ace, which takes one card only"
+        return None
+
+    def _why_not_double(self, play: _SeatPlay, index: int) -> str | None:
+        hand = play.hands[index]
+        label = self._label(play, index)
+        rules = self.rules
+        if len(hand.cards) != 2:
+            return f"{label} has {len(hand.cards)} cards; only a two-card hand may double"
+        total = hand_total(hand.cards)[0]
+        if not rules.double_on.allows(total):
+            return f"these rules allow doubling on {rules.double_on.value} only, not on {total}"
+        if hand.from_split and not rules.double_after_split:
+            return "these rules do not allow doubling after a split"
+        if hand.split_aces and not rules.hit_split_aces:
+            return f"{label} is a split ace, which takes one card only"
+        if self.table.bankroll(play.seat) < hand.bet:
+            return f"{label} needs {format_money(hand.bet)} more to double"
+        return None
+
+    def _why_not_split(self, play: _SeatPlay, index: int) -> str | None:
+        hand = play.hands[index]
+        label = self._label(play, index)
+        rules = self.rules
+        if not rules.splitting_allowed:
+            return "these rules do not allow splitting"
+        if len(hand.cards) != 2:
+            return f"{label} has {len(hand.cards)} cards; only a pair may be split"
+        if not is_pair(hand.cards, by_value=rules.pair_by_value):
+            kind = "the same value" if rules.pair_by_value else "the same rank"
+            return f"{label} is not a pair: its cards are not of {kind}"
+        if rules.max_hands and len(play.hands) >= rules.max_hands:
+            return f"{label} already makes {len(play.hands)} hands, the most these rules allow"
+        if hand.split_aces and not rules.resplit_aces:
+            return "these rules do not allow resplitting aces"
+        if self.table.bankroll(play.seat) < hand.bet:
+            return f"{label} needs {format_money(hand.bet)} more to split"
+        return None
+
+    def _why_not_surrender(self, play: _SeatPlay, index: int) -> str | None:
+        hand = play.hands[index]
+        if self.rules.surrender is Surrender.NONE:
+            return "these rules do not allow surrender"
+        if self._surrender_was_offered_early():
+            return "early surrender was offered before the dealer checked for blackjack"
+        if len(play.hands) > 1 or len(hand.cards) != 2:
+            return "surrender is only allowed on the first two cards, before any other action"
+        return None
+
+    # ---- acting ------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[ev.Event]:
+        """Take an action for the seat being asked and run on to the next decision.
+
+        Raises IllegalActionError with the reason, changing nothing, when it is not legal.
+        """
+        self.verify(action)
+        assert self._decision is not None
+        mark = len(self.events)
+        self.decisions.append(action)
+        kind = self._decision.kind
+        if kind is DecisionKind.PLAY:
+            self._play(action)
+        else:
+            self._answer_offer(action)
+        self._advance()
+        return self.events[mark:]
+
+    def hit(self) -> list[ev.Event]:
+        """Take a card. Raises IllegalActionError when not allowed."""
+        return self.act(Action.HIT)
+
+    def stand(self) -> list[ev.Event]:
+        """Stand on the hand. Raises IllegalActionError when not allowed."""
+        return self.act(Action.STAND)
+
+    def double(self) -> list[ev.Event]:
+        """Double the bet, take one card and stand. Raises IllegalActionError when not allowed."""
+        return self.act(Action.DOUBLE)
+
+    def split(self) -> list[ev.Event]:
+        """Split the pair into two hands. Raises IllegalActionError when not allowed."""
+        return self.act(Action.SPLIT)
+
+    def surrender(self) -> list[ev.Event]:
+        """Give up half the bet. Raises IllegalActionError when not allowed."""
+        return self.act(Action.SURRENDER)
+
+    def _play(self, action: Action) -> None:
+        assert self._decision is not None
+        seat, index = self._decision.seat, self._decision.hand
+        play = self._seats[seat]
+        hand = play.hands[index]
+        self._decision = None
+        if action is Action.HIT:
+            self._deal_to(play, index)
+            self._after_card(play, index, automatic_stand=False)
+        elif action is Action.STAND:
+            self._stand(play, index, automatic=False)
+        elif action is Action.DOUBLE:
+            self.table._move(seat, -hand.bet)
+            hand.doubled = True
+            self._emit(ev.HandDoubled(
+                seat=seat, hand=index, amount=hand.bet, bankroll=self.table.bankroll(seat)
+            ))
+            self._deal_to(play, index)
+            self._after_card(play, index, automatic_stand=True)
+        elif action is Action.SPLIT:
+            self.table._move(seat, -hand.bet)
+            moved = hand.cards.pop()
+            aces = moved.rank.is_ace
+            hand.split_aces = aces
+            hand.from_split = True
+            play.hands.insert(index + 1, _Hand(hand.bet, [moved], from_split=True, split_aces=aces))
+            self._emit(ev.HandSplit(
+                seat=seat, hand=index, new_hand=index + 1, card=moved, amount=hand.bet,
+                bankroll=self.table.bankroll(seat),
+            ))
+            self._deal_to(play, index)
+            self._after_card(play, index, automatic_stand=False)
+        elif action is Action.SURRENDER:
+            self._surrender(play, index)
+
+    def _answer_offer(self, action: Action) -> None:
+        assert self._decision is not None
+        seat = self._decision.seat
+        play = self._seats[seat]
+        self._decision = None
+        if action is Action.SURRENDER:
+            self._surrender(play, 0)
+        elif action is Action.INSURANCE:
+            amount = scale(play.bet, _HALF)
+            self.table._move(seat, -amount)
+            play.insurance = amount
+            self._emit(ev.InsuranceTaken(seat=seat, amount=amount, bankroll=self.table.bankroll(seat)))
+        elif action is Action.EVEN_MONEY:
+            self._emit(ev.EvenMoneyTaken(seat=seat))
+            self._settle(play, 0, Result.BLACKJACK, play.bet)
+        elif action in (Action.NO_INSURANCE, Action.NO_EVEN_MONEY):
+            self._emit(ev.InsuranceDeclined(seat=seat, even_money=action is Action.NO_EVEN_MONEY))
+
+    # ---- the steps nobody decides ------------------------------------------------------
+
+    def _emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def _draw(self) -> Card:
+        shoe = self.table.shoe
+        if shoe.exhausted:
+            back = shoe.reshuffle_discards()
+            self._emit(ev.ShoeShuffled(cards=back, mid_round=True))
+        card = shoe.draw()
+        self.drawn.append(card)
+        return card
+
+    def _deal_to(self, play: _SeatPlay, index: int) -> None:
+        card = self._draw()
+        play.hands[index].cards.append(card)
+        self._emit(ev.CardDealt(seat=play.seat, hand=index, card=card))
+
+    def _deal_dealer(self, *, face_up: bool) -> None:
+        card = self._draw()
+        self.dealer.append(card)
+        self._emit(ev.DealerCardDealt(card=card, face_up=face_up))
+
+    def _surrender_was_offered_early(self) -> bool:
+        return self.rules.surrender is Surrender.EARLY and self._dealer_may_peek()
+
+    def _dealer_may_peek(self) -> bool:
+        up = self.dealer_up_card
+        return self.rules.dealer_peeks and up is not None and up.points in (1, 10)
+
+    def _queue_offers(self, playing: list[_SeatPlay]) -> None:
+        rules = self.rules
+        up = self.dealer_up_card
+        if self._surrender_was_offered_early():
+            for play in playing:
+                if not is_natural(play.hands[0].cards):
+                    self._offer_queue.append((play.seat, DecisionKind.EARLY_SURRENDER))
+        if rules.insurance and up is not None and up.rank.is_ace:
+            for play in playing:
+                natural = is_natural(play.hands[0].cards)
+                if natural and rules.even_money:
+                    self._offer_queue.append((play.seat, DecisionKind.EVEN_MONEY))
+                else:
+                    self._offer_queue.append((play.seat, DecisionKind.INSURANCE))
+
+    def _advance(self) -> None:
+        """Run every automatic step until a seat must decide or the round is over."""
+        while self._decision is None and self.phase is not Phase.OVER:
+            if self.phase is Phase.OFFERS:
+                self._next_offer_or_peek()
+            elif self.phase is Phase.PLAYING:
+                self._next_turn()
+
+    def _next_offer_or_peek(self) -> None:
+        while self._offer_queue:
+            seat, kind = self._offer_queue.pop(0)
+            play = self._seats[seat]
+            hand = play.hands[0]
+            if hand.finished:
+                continue
+            if kind is DecisionKind.INSURANCE:
+                amount = scale(play.bet, _HALF)
+                if amount == 0 or self.table.bankroll(seat) < amount:
+                    continue
+                self._emit(ev.InsuranceOffered(seat=seat, even_money=False))
+            elif kind is DecisionKind.EVEN_MONEY:
+                self._emit(ev.InsuranceOffered(seat=seat, even_money=True))
+            else:
+                self._emit(ev.SurrenderOffered(seat=seat))
+            self._decision = Decision(seat, 0, kind)
+            return
+        if self._dealer_may_peek():
+            blackjack = is_natural(self.dealer)
+            self._emit(ev.DealerPeeked(blackjack=blackjack))
+            self._settle_insurance(blackjack)
+            if blackjack:
+                self._reveal_hole()
+                self._finish_dealer(blackjack=True)
+                self._settle_all()
+                return
+        self._pay_naturals_at_once()
+        self.phase = Phase.PLAYING
+        self._turn = (-1, 0)
+
+    def _settle_insurance(self, dealer_blackjack: bool) -> None:
+        for play in self._seats:
+            if play.insurance and play.insurance_net is None:
+                amount = play.insurance
+                net = amount * 2 if dealer_blackjack else -amount
+                play.insurance_net = net
+                self.table._move(play.seat, amount + net)
+                self._emit(ev.InsuranceSettled(
+                    seat=play.seat, amount=amount, net=net, bankroll=self.table.bankroll(play.seat)
+                ))
+
+    def _pay_naturals_at_once(self) -> None:
+        if not self.rules.player_blackjack_paid_at_once:
+            return
+        for play in self._seats:
+            if play.hands and play.bet and not play.hands[0].finished and is_natural(play.hands[0].cards):
+                self._settle(play, 0, Result.BLACKJACK, scale(play.bet, self.rules.blackjack_pays))
+
+    def _next_turn(self) -> None:
+        """Move to the next hand that needs a decision, or to the dealer when none is left."""
+        assert self._turn is not None
+        seat, index = self._turn
+        while True:
+            if seat >= 0 and index + 1 < len(self._seats[seat].hands):
+                index += 1
+            else:
+                seat, index = seat + 1, 0
+                while seat < len(self._seats) and not self._seats[seat].hands:
+                    seat += 1
+                if seat >= len(self._seats):
+                    self._turn = None
+                    self._dealer_turn()
+                    return
+            self._turn = (seat, index)
+            play = self._seats[seat]
+            hand = play.hands[index]
+            if hand.finished:
+                continue
+            self._emit(ev.TurnStarted(seat=seat, hand=index))
+            if len(hand.cards) == 1:
+                self._deal_to(play, index)
+            if index == 0 and not hand.from_split and is_natural(hand.cards):
+                hand.finished = True
+                self._emit(ev.HandStood(seat=seat, hand=index, total=21, soft=True, automatic=True))
+                continue
+            if self._auto_stand_after_deal(play, index):
+                continue
+            self._decision = Decision(seat, index, DecisionKind.PLAY)
+            return
+
+    def _auto_stand_after_deal(self, play: _SeatPlay, index: int) -> bool:
+        """Stand a hand that has nothing to decide (21, or a split ace that may not act)."""
+        hand = play.hands[index]
+        if hand_total(hand.cards)[0] == 21 or (
+            hand.split_aces
+            and not self.rules.hit_split_aces
+            and self._why_not_split(play, index) is not None
+        ):
+            self._stand(play, index, automatic=True)
+            return True
+        return False
+
+    def _after_card(self, play: _SeatPlay, index: int, *, automatic_stand: bool) -> None:
+        """After a card to the active hand: bust, stand, or ask again."""
+        hand = play.hands[index]
+        total = hand_total(hand.cards)[0]
+        if total > 21:
+            hand.busted = True
+            hand.finished = True
+            self._emit(ev.HandBusted(seat=play.seat, hand=index, total=total))
+        elif automatic_stand:
+            self._stand(play, index, automatic=True)
+        elif not self._auto_stand_after_deal(play, index):
+            self._decision = Decision(play.seat, index, DecisionKind.PLAY)
+
+    def _stand(self, play: _SeatPlay, index: int, *, automatic: bool) -> None:
+        hand = play.hands[index]
+        hand.finished = True
+        total, soft = hand_total(hand.cards)
+        self._emit(ev.HandStood(seat=play.seat, hand=index, total=total, soft=soft, automatic=automatic))
+
+    def _surrender(self, play: _SeatPlay, index: int) -> None:
+        hand = play.hands[index]
+        hand.surrendered = True
+        hand.finished = True
+        self._emit(ev.HandSurrendered(seat=play.seat, hand=index))
+
+    # ---- the dealer and settlement -----------------------------------------------------
+
+    def _counts_as_blackjack(self, hand: _Hand) -> bool:
+        if not is_natural(hand.cards):
+            return False
+        if not hand.from_split:
+            return True
+        return hand.split_aces and self.rules.split_ace_21_is_blackjack
+
+    def _dealer_turn(self) -> None:
+        rules = self.rules
+        unsettled = [(p, h) for p in self._seats for h in p.hands if h.result is None]
+        live = [h for _, h in unsettled if not (h.busted or h.surrendered or self._counts_as_blackjack(h))]
+        blackjack_matters = bool(live) or any(
+            p.insurance and p.insurance_net is None for p in self._seats
+        ) or any(
+            (h.surrendered and rules.surrender is Surrender.LATE)
+            or self._counts_as_blackjack(h)
+            or (h.busted and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET)
+            for _, h in unsettled
+        )
+        if self.rules.dealer_gets_hole_card:
+            self._reveal_hole()
+        elif blackjack_matters:
+            while len(self.dealer) < 2:
+                self._deal_dealer(face_up=True)
+        dealer_blackjack = is_natural(self.dealer)
+        self._settle_insurance(dealer_blackjack)
+        if live and not dealer_blackjack:
+            while self._dealer_draws():
+                self._deal_dealer(face_up=True)
+        if self.dealer:
+            self._finish_dealer(blackjack=dealer_blackjack)
+        self._settle_all()
+
+    def _dealer_draws(self) -> bool:
+        total, soft = hand_total(self.dealer)
+        return total < 17 or (total == 17 and soft and self.rules.dealer_hits_soft_17)
+
+    def _reveal_hole(self) -> None:
+        if len(self.dealer) >= 2 and not self.hole_revealed and self.rules.dealer_gets_hole_card:
+            self.hole_revealed = True
+            self._emit(ev.HoleCardRevealed(card=self.dealer[1]))
+
+    def _finish_dealer(self, *, blackjack: bool) -> None:
+        total, soft = hand_total(self.dealer)
+        self._emit(ev.DealerFinished(total=total, soft=soft, blackjack=blackjack, bust=total > 21))
+
+    def _settle_all(self) -> None:
+        rules = self.rules
+        dealer_blackjack = is_natural(self.dealer)
+        dealer_total = hand_total(self.dealer)[0] if self.dealer else 0
+        original_bet_only = (
+            dealer_blackjack and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET
+        )
+        for play in self._seats:
+            owed = play.bet if original_bet_only else 0
+            for index, hand in enumerate(play.hands):
+                if hand.result is not None:
+                    continue
+                result, net = self._outcome(hand, dealer_blackjack, dealer_total)
+                if original_bet_only and net < 0 and result is not Result.SURRENDER:
+                    # Only the original bet is lost to a dealer blackjack found after play:
+                    # the first losing hand pays it, every other bet on the seat goes back.
+                    result, net = (result, -owed) if owed else (Result.PUSH, 0)
+                    owed = 0
+                self._settle(play, index, result, net)
+        self.phase = Phase.OVER
+        self._decision = None
+        self.table._end_round(self)
+
+    def _outcome(self, hand: _Hand, dealer_blackjack: bool, dealer_total: int) -> tuple[Result, Money]:
+        rules = self.rules
+        stake = hand.stake
+        if hand.surrendered:
+            if dealer_blackjack and rules.surrender is Surrender.LATE:
+                return Result.LOSE, -stake
+            return Result.SURRENDER, -(stake - scale(stake, _HALF))
+        if hand.busted:
+            return Result.BUST, -stake
+        blackjack = self._counts_as_blackjack(hand)
+        if dealer_blackjack:
+            if not blackjack:
+                return Result.LOSE, -stake
+            if rules.blackjack_vs_dealer_blackjack.value == "push":
+                return Result.PUSH, 0
+            return Result.BLACKJACK, scale(hand.bet, rules.blackjack_pays)
+        if blackjack:
+            return Result.BLACKJACK, scale(hand.bet, rules.blackjack_pays)
+        total = hand_total(hand.cards)[0]
+        if dealer_total > 21 or total > dealer_total:
+            return Result.WIN, stake
+        if total == dealer_total:
+            return Result.PUSH, 0
+        return Result.LOSE, -stake
+
+    def _settle(self, play: _SeatPlay, index: int, result: Result, net: Money) -> None:
+        hand = play.hands[index]
+        hand.finished = True
+        hand.result = result
+        hand.net = net
+        paid = hand.stake + net
+        self.table._move(play.seat, paid)
+        self._emit(ev.HandSettled(
+            seat=play.seat, hand=index, result=result, stake=hand.stake, net=net, paid=paid,
+            bankroll=self.table.bankroll(play.seat),
+        ))
+
+    def all_cards(self) -> list[Card]:
+        """Every card on the table this round (they go to the discard tray at the end)."""
+        return list(self.drawn)
+
+
+_HALF = Fraction(1, 2)
+_Check = Callable[[_SeatPlay, int], str | None]
+_OFFER_ACTIONS: dict[DecisionKind, frozenset[Action]] = {
+    DecisionKind.EARLY_SURRENDER: frozenset((Action.SURRENDER, Action.NO_SURRENDER)),
+    DecisionKind.INSURANCE: frozenset((Action.INSURANCE, Action.NO_INSURANCE)),
+    DecisionKind.EVEN_MONEY: frozenset((Action.EVEN_MONEY, Action.NO_EVEN_MONEY)),
+}

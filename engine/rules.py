@@ -1,0 +1,230 @@
+"""The rule set: a frozen, validated record of every option a blackjack table can vary.
+
+The TOML keys of a rules file are exactly the field names here; `engine.rulesets` reads
+and writes the files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from engine.errors import RulesError
+from engine.money import Money, format_money
+
+
+class HoleCard(Enum):
+    """Whether the dealer takes a hole card and looks under it for a blackjack."""
+
+    PEEK = "peek"
+    """US style: with an ace or ten up, the dealer checks for blackjack before anyone plays."""
+    NO_PEEK = "no-peek"
+    """The dealer takes a hole card but reveals it only after the players have played."""
+    NONE = "none"
+    """No hole card: the dealer's second card is drawn after the players have played."""
+
+
+class DealerBlackjackTakes(Enum):
+    """What a dealer blackjack found after play (no peek) takes from each seat."""
+
+    ORIGINAL_BET = "original-bet"
+    """Only the original bet is lost; doubled and split money is given back."""
+    ALL_BETS = "all-bets"
+    """Every bet on the seat's hands is lost, doubles and splits too."""
+
+
+class DoubleOn(Enum):
+    """Which two-card totals may be doubled."""
+
+    ANY = "any"
+    NINE_TO_ELEVEN = "9-11"
+    TEN_TO_ELEVEN = "10-11"
+    NONE = "none"
+
+    def allows(self, total: int) -> bool:
+        """Whether a two-card hand with this best total may be doubled."""
+        if self is DoubleOn.ANY:
+            return True
+        if self is DoubleOn.NINE_TO_ELEVEN:
+            return 9 <= total <= 11
+        if self is DoubleOn.TEN_TO_ELEVEN:
+            return 10 <= total <= 11
+        return False
+
+
+class Surrender(Enum):
+    """Whether a player may give up half the bet instead of playing the hand."""
+
+    NONE = "none"
+    LATE = "late"
+    """Only after the dealer has checked for blackjack; a dealer blackjack voids it."""
+    EARLY = "early"
+    """Before the dealer checks for blackjack; it stands even against a dealer blackjack."""
+
+
+class BlackjackVsBlackjack(Enum):
+    """How a player blackjack fares against a dealer blackjack."""
+
+    PUSH = "push"
+    PLAYER_WINS = "player-wins"
+
+
+PAYOUTS: dict[str, Fraction] = {
+    "3:2": Fraction(3, 2),
+    "6:5": Fraction(6, 5),
+    "1:1": Fraction(1),
+    "2:1": Fraction(2),
+}
+"""The blackjack payouts a rules file may name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A tournament goal: start every seat with `bankroll`, win on reaching `goal`."""
+
+    bankroll: Money
+    goal: Money
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every option of a blackjack table; build one with `Rules(...)`, it validates itself.
+
+    >>> Rules(decks=6, dealer_hits_soft_17=True).dealer_hits_soft_17
+    True
+    >>> Rules(decks=9)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RulesError: decks: 9 is out of range; use 1 to 8, or "infinite"
+    """
+
+    name: str = "Custom"
+    description: str = "A custom rule set."
+    decks: int | None = 6
+    """Decks in the shoe, 1-8; None for an infinite deck (every card drawn independently)."""
+    penetration: Fraction = Fraction(3, 4)
+    """Fraction of the shoe dealt before the cut card comes out; 0 shuffles every round."""
+    dealer_hits_soft_17: bool = False
+    blackjack_pays: Fraction = Fraction(3, 2)
+    blackjack_vs_dealer_blackjack: BlackjackVsBlackjack = BlackjackVsBlackjack.PUSH
+    player_blackjack_paid_at_once: bool = False
+    hole_card: HoleCard = HoleCard.PEEK
+    dealer_blackjack_takes: DealerBlackjackTakes = DealerBlackjackTakes.ORIGINAL_BET
+    double_on: DoubleOn = DoubleOn.ANY
+    double_after_split: bool = True
+    max_hands: int = 4
+    """Most hands one seat may hold by splitting: 1 forbids splitting, 0 is unlimited."""
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    split_ace_21_is_blackjack: bool = False
+    pair_by_value: bool = False
+    """Whether any two ten-value cards (K and 10, say) count as a pair."""
+    insurance: bool = True
+    even_money: bool = True
+    surrender: Surrender = Surrender.NONE
+    min_bet: Money = 1000
+    max_bet: Money | None = 50000
+    """Table maximum in cents; None when a bet is limited only by the bankroll."""
+    first_card_before_bet: bool = False
+    dealer_draws_after_players: bool = False
+    """The dealer gets no card in the deal and draws every card after the players."""
+    tournament: Tournament | None = None
+    base: str | None = field(default=None, compare=False)
+    """The preset this rule set was built from, if any (kept for display)."""
+
+    def __post_init__(self) -> None:
+        problems = _problems(self)
+        if problems:
+            raise RulesError(" ".join(problems))
+
+    @property
+    def infinite_deck(self) -> bool:
+        """Whether cards are drawn from an infinite deck."""
+        return self.decks is None
+
+    @property
+    def splitting_allowed(self) -> bool:
+        """Whether a pair may be split at all."""
+        return self.max_hands != 1
+
+    @property
+    def dealer_peeks(self) -> bool:
+        """Whether the dealer checks for blackjack before the players play."""
+        return self.hole_card is HoleCard.PEEK and not self.dealer_draws_after_players
+
+    @property
+    def dealer_gets_hole_card(self) -> bool:
+        """Whether the dealer's second card is dealt (face down) during the deal."""
+        return self.hole_card is not HoleCard.NONE and not self.dealer_draws_after_players
+
+    def with_changes(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like any new rule set)."""
+        return replace(self, **changes)
+
+    def summary_lines(self) -> list[str]:
+        """Every option as a 'key = value' line, in the order of the rules file."""
+        from engine.rulesets import option_text
+
+        return [
+            f"{f.name} = {option_text(self, f.name)}"
+            for f in fields(self)
+            if f.name not in ("base", "tournament") or getattr(self, f.name) is not None
+        ]
+
+    def table_limits_text(self) -> str:
+        """The limits placard text, e.g. 'MIN 10 · MAX 500'."""
+        high = "BANKROLL" if self.max_bet is None else format_money(self.max_bet)
+        return f"MIN {format_money(self.min_bet)} · MAX {high}"
+
+
+def _problems(rules: Rules) -> list[str]:
+    """Every problem with a rule set, each a sentence naming the option and what is allowed."""
+    problems: list[str] = []
+    if rules.decks is not None and not 1 <= rules.decks <= 8:
+        problems.append(f'decks: {rules.decks} is out of range; use 1 to 8, or "infinite"')
+    if not 0 <= rules.penetration <= 1:
+        problems.append(
+            f"penetration: {float(rules.penetration):g} is out of range; use 0 to 1 "
+            "(the fraction of the shoe dealt before the cut card)"
+        )
+    if rules.blackjack_pays not in PAYOUTS.values():
+        problems.append("blackjack_pays: use one of " + ", ".join(f'"{p}"' for p in PAYOUTS))
+    if rules.max_hands < 0:
+        problems.append(f"max_hands: {rules.max_hands} is out of range; use 0 (unlimited) or 1 and up")
+    if rules.min_bet <= 0:
+        problems.append("min_bet: the minimum bet must be more than 0")
+    if rules.max_bet is not None and rules.max_bet < rules.min_bet:
+        problems.append(
+            f"max_bet: {format_money(rules.max_bet)} is below min_bet "
+            f"{format_money(rules.min_bet)}"
+        )
+    if (
+        rules.player_blackjack_paid_at_once
+        and rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PUSH
+        and not rules.dealer_peeks
+    ):
+        problems.append(
+            'player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
+            'a dealer blackjack not yet known; use hole_card = "peek" or '
+            'blackjack_vs_dealer_blackjack = "player-wins"'
+        )
+    if rules.dealer_draws_after_players and rules.hole_card is HoleCard.PEEK:
+        problems.append(
+            'dealer_draws_after_players: the dealer has no hole card to peek at; '
+            'use hole_card = "none"'
+        )
+    if rules.even_money and not rules.insurance:
+        problems.append("even_money: even money is a form of insurance; set insurance = true too")
+    if rules.insurance and rules.dealer_draws_after_players:
+        problems.append(
+            "insurance: the dealer shows no card before the players play, so there is nothing "
+            "to insure; set insurance = false"
+        )
+    if rules.tournament is not None:
+        if rules.tournament.bankroll < rules.min_bet:
+            problems.append("tournament.bankroll: the starting bankroll is below min_bet")
+        if rules.tournament.goal <= rules.tournament.bankroll:
+            problems.append("tournament.goal: the goal must be more than the starting bankroll")
+    return problems

@@ -1,0 +1,211 @@
+"""Where cards come from: a shuffled shoe with a cut card, an infinite deck, or a stacked list."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from engine.cards import FULL_DECK, Card, parse_cards
+from engine.errors import ShoeExhaustedError
+from engine.rules import Rules
+
+
+class CardSource(Protocol):
+    """What a round needs from a shoe."""
+
+    @property
+    def needs_shuffle(self) -> bool:
+        """Whether the cut card has come out (or the shoe was never shuffled)."""
+        ...
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether no undealt card is left but the discards can be shuffled back in."""
+        ...
+
+    def draw(self) -> Card:
+        """The next card."""
+        ...
+
+    def shuffle(self) -> int:
+        """Gather every card and shuffle; return how many cards the shoe now holds."""
+        ...
+
+    def reshuffle_discards(self) -> int:
+        """Shuffle the discard tray back in during a round; return how many cards came back."""
+        ...
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """Put a finished round's cards in the discard tray."""
+        ...
+
+
+def _new_rng(seed: int | None) -> tuple[random.Random, int]:
+    chosen = secrets.randbits(64) if seed is None else seed
+    return random.Random(chosen), chosen
+
+
+class Shoe:
+    """A shoe of whole decks with a cut card and a discard tray.
+
+    >>> shoe = Shoe(decks=1, penetration=0.5, seed=7)
+    >>> shoe.shuffle(), shoe.remaining, shoe.cut_card_out
+    (52, 52, False)
+    >>> [shoe.draw() for _ in range(26)][-1] is not None, shoe.cut_card_out
+    (True, True)
+    """
+
+    def __init__(self, decks: int, penetration: float = 0.75, *, seed: int | None = None) -> None:
+        self.decks = decks
+        self.size = 52 * decks
+        self.cut_index = round(self.size * penetration)
+        """How many cards are dealt when the cut card comes out."""
+        self.rng, self.seed = _new_rng(seed)
+        self._undealt: list[Card] = []
+        self._discards: list[Card] = []
+        self._dealt = 0
+        self._shuffled = False
+
+    @property
+    def remaining(self) -> int:
+        """Cards still in the shoe, undealt."""
+        return len(self._undealt)
+
+    @property
+    def discarded(self) -> int:
+        """Cards in the discard tray."""
+        return len(self._discards)
+
+    @property
+    def cut_card_out(self) -> bool:
+        """Whether the cut card has come out: the current round is the last before a shuffle."""
+        return self._dealt >= self.cut_index
+
+    @property
+    def needs_shuffle(self) -> bool:
+        """Whether the shoe must be shuffled before the next round."""
+        return not self._shuffled or self.cut_card_out
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether every undealt card is gone."""
+        return not self._undealt
+
+    def undealt_cards(self) -> tuple[Card, ...]:
+        """The cards not yet dealt (for odds and counting), in no meaningful order."""
+        return tuple(self._undealt)
+
+    def draw(self) -> Card:
+        """Deal the next card; raises ShoeExhaustedError when none is left."""
+        if not self._undealt:
+            raise ShoeExhaustedError("the shoe is empty; shuffle the discards back in first")
+        self._dealt += 1
+        return self._undealt.pop()
+
+    def shuffle(self) -> int:
+        """Gather every card (cards still on the table must have been discarded) and shuffle."""
+        cards = [c for _ in range(self.decks) for c in FULL_DECK]
+        self.rng.shuffle(cards)
+        self._undealt = cards
+        self._discards = []
+        self._dealt = 0
+        self._shuffled = True
+        return len(cards)
+
+    def reshuffle_discards(self) -> int:
+        """Shuffle the discard tray under the remaining cards (the shoe ran out mid-round)."""
+        back = self._discards
+        self.rng.shuffle(back)
+        self._undealt = back + self._undealt
+        self._discards = []
+        return len(back)
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """Put cards in the discard tray."""
+        self._discards.extend(cards)
+
+
+class InfiniteShoe:
+    """An infinite deck: every card drawn independently from a full deck; it never needs a shuffle."""
+
+    needs_shuffle = False
+    exhausted = False
+    remaining: int | None = None
+    cut_card_out = False
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.rng, self.seed = _new_rng(seed)
+        self._random = self.rng.random
+
+    def draw(self) -> Card:
+        """A card drawn uniformly from the 52."""
+        return FULL_DECK[int(self._random() * 52)]
+
+    def shuffle(self) -> int:
+        """Nothing to do; an infinite deck is always shuffled."""
+        return 0
+
+    def reshuffle_discards(self) -> int:
+        """Nothing to do."""
+        return 0
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """Nothing to keep."""
+
+
+class StackedShoe:
+    """A shoe that deals exactly the given cards in order (tests and replay).
+
+    >>> shoe = StackedShoe("AS KD")
+    >>> shoe.draw(), shoe.draw()
+    (AS, KD)
+    >>> shoe.draw()
+    Traceback (most recent call last):
+    ...
+    engine.errors.ShoeExhaustedError: the stacked shoe ran out after 2 cards
+    """
+
+    needs_shuffle = False
+    exhausted = False
+    cut_card_out = False
+    seed: int | None = None
+
+    def __init__(self, cards: str | Iterable[Card | str]) -> None:
+        if isinstance(cards, str):
+            self._cards = list(parse_cards(cards))
+        else:
+            self._cards = [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """Cards not yet dealt."""
+        return len(self._cards) - self._next
+
+    def draw(self) -> Card:
+        """The next stacked card; raises ShoeExhaustedError when the stack is used up."""
+        if self._next >= len(self._cards):
+            raise ShoeExhaustedError(f"the stacked shoe ran out after {len(self._cards)} cards")
+        card = self._cards[self._next]
+        self._next += 1
+        return card
+
+    def shuffle(self) -> int:
+        """Nothing to do: the order is fixed."""
+        return 0
+
+    def reshuffle_discards(self) -> int:
+        """Nothing to do."""
+        return 0
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """Nothing to keep."""
+
+
+def shoe_for(rules: Rules, *, seed: int | None = None) -> Shoe | InfiniteShoe:
+    """The shoe the rules ask for, seeded from `secrets` unless a seed is given."""
+    if rules.decks is None:
+        return InfiniteShoe(seed=seed)
+    return Shoe(rules.decks, float(rules.penetration), seed=seed)

@@ -1,0 +1,143 @@
+"""The table: seats with names and bankrolls, one shoe, and the rounds played from it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from engine import events as ev
+from engine.errors import BlackjackError, InvalidBetError
+from engine.money import Money
+from engine.round import Round
+from engine.rules import Rules
+from engine.shoe import CardSource, shoe_for
+
+
+class TournamentStatus(Enum):
+    """Where a seat stands in a tournament."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as the table was opened with it: a name and a bankroll in cents."""
+
+    name: str
+    bankroll: Money
+
+
+class Table:
+    """Seats, a shoe and the rules; plays one round after another.
+
+    >>> from engine import load_rules, StackedShoe
+    >>> table = Table(load_rules("vegas-strip"), [Seat("Ann", 10000)], shoe=StackedShoe("T 6 9 T 3"))
+    >>> rnd = table.start_round(); _ = rnd.place_bet(0, 1000); _ = rnd.deal(); _ = rnd.stand()
+    >>> rnd.hands(0)[0].result, table.bankroll(0), table.house
+    (<Result.PUSH: 'push'>, 10000, 0)
+
+    `seats` may also be (name, bankroll) pairs. `rules_source` (a preset id or file path)
+    is what round records name as their rules; without it a record holds every option.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[Seat | tuple[str, Money]],
+        *,
+        shoe: CardSource | None = None,
+        seed: int | None = None,
+        rules_source: str | Path | None = None,
+    ) -> None:
+        if not seats:
+            raise BlackjackError("a table needs at least one seat")
+        self.rules = rules
+        self.rules_source = str(rules_source) if rules_source is not None else None
+        specs = [s if isinstance(s, Seat) else Seat(*s) for s in seats]
+        self.seat_names: tuple[str, ...] = tuple(s.name for s in specs)
+        self._bankrolls = [s.bankroll for s in specs]
+        self._status = [TournamentStatus.PLAYING] * len(specs)
+        self.shoe: CardSource = shoe if shoe is not None else shoe_for(rules, seed=seed)
+        self.house: Money = 0
+        """What the house has won from the seats (negative when it has lost)."""
+        self.bought_in: Money = sum(self._bankrolls)
+        """Every cent the seats brought to the table, rebuys included."""
+        self.rounds_played = 0
+        self.round: Round | None = None
+        """The round in play or the last one played."""
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the shoe's shuffles, when known."""
+        return getattr(self.shoe, "seed", None)
+
+    def bankroll(self, seat: int) -> Money:
+        """The seat's money off the table, in cents."""
+        return self._bankrolls[seat]
+
+    def bankrolls(self) -> tuple[Money, ...]:
+        """Every seat's bankroll, in seat order."""
+        return tuple(self._bankrolls)
+
+    def seat_active(self, seat: int) -> bool:
+        """Whether the seat may still play (not out of a finished tournament)."""
+        return self._status[seat] is TournamentStatus.PLAYING
+
+    def tournament_status(self, seat: int) -> TournamentStatus:
+        """Whether the seat is still playing, has won or has lost the tournament."""
+        return self._status[seat]
+
+    def start_round(self) -> Round:
+        """Begin a new round (shuffling first when the cut card has come out).
+
+        Raises InvalidBetError while the previous round is still being played.
+        """
+        if self.round is not None and not self.round.is_over:
+            raise InvalidBetError("cannot start a round: the current round is not over")
+        shuffled = self.shoe.shuffle() if self.shoe.needs_shuffle else None
+        self.rounds_played += 1
+        self.round = Round(self, self.rounds_played, shuffled=shuffled)
+        return self.round
+
+    def rebuy(self, seat: int, amount: Money) -> None:
+        """Add money to a seat's bankroll between rounds.
+
+        Raises InvalidBetError during a round or for an amount that is not positive.
+        """
+        if self.round is not None and not self.round.is_over:
+            raise InvalidBetError("cannot buy in during a round")
+        if amount <= 0:
+            raise InvalidBetError("a buy-in must be more than 0")
+        self._bankrolls[seat] += amount
+        self.bought_in += amount
+
+    def _move(self, seat: int, amount: Money) -> None:
+        """Move money between a seat's bankroll and its bets (engine use only)."""
+        self._bankrolls[seat] += amount
+
+    def _end_round(self, finished: Round) -> None:
+        """Discard the cards, settle the house's books and check tournament goals."""
+        self.shoe.discard(finished.drawn)
+        for event in finished.events:
+            if isinstance(event, ev.HandSettled | ev.InsuranceSettled):
+                self.house -= event.net
+        finished.events.append(ev.RoundEnded(number=finished.number, bankrolls=self.bankrolls()))
+        tournament = self.rules.tournament
+        if tournament is None:
+            return
+        for seat, bankroll in enumerate(self._bankrolls):
+            if self._status[seat] is not TournamentStatus.PLAYING:
+                continue
+            if bankroll >= tournament.goal:
+                self._status[seat] = TournamentStatus.WON
+            elif bankroll < self.rules.min_bet:
+                self._status[seat] = TournamentStatus.LOST
+            else:
+                continue
+            finished.events.append(ev.TournamentEnded(
+                seat=seat, won=self._status[seat] is TournamentStatus.WON, bankroll=bankroll
+            ))
