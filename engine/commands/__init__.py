@@ -1,0 +1,35 @@
+"""The analysis subcommands of the `blackjack` command; each module registers one.
+
+A command module has `NAME`, `HELP`, `add_arguments(parser)` and `run(args) -> int`,
+and imports nothing heavy at module level so `blackjack --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+from importlib import import_module
+from types import ModuleType
+
+COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "simulate", "history")
+"""Subcommand modules under engine.commands, in the order `--help` lists them."""
+
+
+def available() -> list[ModuleType]:
+    """The command modules that exist in this build."""
+    found = []
+    for name in COMMAND_MODULES:
+        try:
+            found.append(import_module(f"engine.commands.{name}"))
+        except ModuleNotFoundError as error:
+            if error.name != f"engine.commands.{name}":
+                raise
+    return found
+
+
+def add_subcommands(parser: argparse.ArgumentParser) -> None:
+    """Register every available subcommand on the parser; `args.command_module` picks the runner."""
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in available():
+        sub = subparsers.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(command_module=module)

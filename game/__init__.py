@@ -1,0 +1,1 @@
+"""The pygame table: scenes, sprites, animation and sound over the headless engine."""
