@@ -179,9 +179,48 @@ class Rules:
         return f"MIN {format_money(self.min_bet)} · MAX {high}"
 
 
+_FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "description": str,
+    "decks": (int, type(None)),
+    "penetration": (Fraction, int),
+    "blackjack_pays": (Fraction, int),
+    "blackjack_vs_dealer_blackjack": BlackjackVsBlackjack,
+    "hole_card": HoleCard,
+    "dealer_blackjack_takes": DealerBlackjackTakes,
+    "double_on": DoubleOn,
+    "max_hands": int,
+    "surrender": Surrender,
+    "min_bet": int,
+    "max_bet": (int, type(None)),
+    "tournament": (Tournament, type(None)),
+}
+_BOOL_FIELDS = (
+    "dealer_hits_soft_17", "player_blackjack_paid_at_once", "double_after_split", "resplit_aces",
+    "hit_split_aces", "split_ace_21_is_blackjack", "pair_by_value", "insurance", "even_money",
+    "first_card_before_bet", "dealer_draws_after_players",
+)
+
+
+def _type_problems(rules: Rules) -> list[str]:
+    problems = []
+    for key, kind in _FIELD_TYPES.items():
+        value = getattr(rules, key)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            problems.append(f"{key}: {value!r} has the wrong type")
+    problems += [
+        f"{key}: {getattr(rules, key)!r} must be true or false"
+        for key in _BOOL_FIELDS
+        if not isinstance(getattr(rules, key), bool)
+    ]
+    return problems
+
+
 def _problems(rules: Rules) -> list[str]:
     """Every problem with a rule set, each a sentence naming the option and what is allowed."""
-    problems: list[str] = []
+    problems = _type_problems(rules)
+    if problems:
+        return problems
     if rules.decks is not None and not 1 <= rules.decks <= 8:
         problems.append(f'decks: {rules.decks} is out of range; use 1 to 8, or "infinite"')
     if not 0 <= rules.penetration <= 1:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RulesError
-from engine.money import format_money, to_cents
+from engine.money import format_money, to_cents, to_units
 from engine.rules import (
     PAYOUTS,
     BlackjackVsBlackjack,
@@ -105,10 +105,10 @@ def rules_from_mapping(
 
     >>> rules_from_mapping({"base": "vegas-strip", "decks": 2}).decks
     2
-    >>> rules_from_mapping({"decks": "two"})
+    >>> rules_from_mapping({"decks": "two"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.errors.RulesError: rules: key 'decks': 'two' is not allowed; use a whole number 1 to 8, or "infinite"
+    engine.errors.RulesError: rules: key 'decks': 'two' is not allowed; use a whole number 1 to 8...
     """
     unknown = [key for key in table if key not in _KEYS]
     if unknown:
@@ -124,7 +124,10 @@ def rules_from_mapping(
         base_spec: str | Path = base_name
         if origin is not None and _preset_text(base_name) is None:
             base_spec = origin / base_name
-        start = _load(base_spec, seen)
+        try:
+            start = _load(base_spec, seen)
+        except RulesError as error:
+            raise RulesError(f"{where}: key 'base': {error}") from None
     changes: dict[str, Any] = {"base": base_name}
     for key, value in table.items():
         if key != "base":
@@ -228,3 +231,31 @@ def resolve_rules_spec(spec: str | Path | dict[str, Any]) -> Rules:
     if isinstance(spec, dict):
         return rules_from_mapping(spec)
     return load_rules(spec)
+
+
+def rules_to_mapping(rules: Rules) -> dict[str, Any]:
+    """Every option of a rule set as plain TOML/JSON values; `rules_from_mapping` reads it back.
+
+    >>> rules_from_mapping(rules_to_mapping(load_rules("double-up"))) == load_rules("double-up")
+    True
+    """
+    out: dict[str, Any] = {}
+    for key in _KEYS:
+        value = getattr(rules, key)
+        if key == "base" or (key == "tournament" and value is None):
+            continue
+        if key == "decks":
+            out[key] = "infinite" if value is None else value
+        elif key == "penetration":
+            out[key] = float(value)
+        elif key == "blackjack_pays":
+            out[key] = next(text for text, ratio in PAYOUTS.items() if ratio == value)
+        elif key in ("min_bet", "max_bet"):
+            out[key] = "bankroll" if value is None else to_units(value)
+        elif key == "tournament":
+            out[key] = {"bankroll": to_units(value.bankroll), "goal": to_units(value.goal)}
+        elif isinstance(value, Enum):
+            out[key] = value.value
+        else:
+            out[key] = value
+    return out
