@@ -7,7 +7,7 @@ numbered in split order, and a split inserts the new hand right after the one sp
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
@@ -23,8 +23,8 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """The event as plain JSON values: cards as codes, money as units, enums as words."""
         out: dict[str, Any] = {"event": type(self).__name__}
-        for key, value in asdict(self).items():
-            out[key] = _plain(key, value)
+        for field in fields(self):
+            out[field.name] = _plain(field.name, getattr(self, field.name))
         return out
 
 
