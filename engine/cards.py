@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.errors import CardParseError
@@ -65,11 +65,11 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    points: int = field(init=False, repr=False, compare=False)
+    """Blackjack points, counting an ace as 1 (kept on the card: hand totals read it constantly)."""
 
-    @property
-    def points(self) -> int:
-        """Blackjack points, counting an ace as 1."""
-        return _POINTS[self.rank]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _POINTS[self.rank])
 
     @property
     def code(self) -> str:

@@ -38,8 +38,9 @@ def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:
     points = 0
     has_ace = False
     for card in cards:
-        points += card.points
-        if card.points == 1:
+        value = card.points
+        points += value
+        if value == 1:
             has_ace = True
     if has_ace and points <= 11:
         return points + 10, True
