@@ -13,21 +13,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Action, Table, load_rules  # noqa: E402
+from engine import Action, Round, Table, hand_total, load_rules
 
 PREFERENCE = (Action.NO_EVEN_MONEY, Action.NO_INSURANCE, Action.NO_SURRENDER)
 
 
-def fixed_strategy(rnd) -> Action:  # type: ignore[no-untyped-def]
+def fixed_strategy(rnd: Round) -> Action:
     """Hit below 17, stand otherwise; decline every offer."""
     legal = rnd.legal_actions()
     for action in PREFERENCE:
         if action in legal:
             return action
     decision = rnd.decision
+    assert decision is not None
     cards = rnd.hands(decision.seat)[decision.hand].cards
-    from engine import hand_total
-
     return Action.HIT if hand_total(cards)[0] < 17 and Action.HIT in legal else Action.STAND
 
 
