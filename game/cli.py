@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(args.command_module.run(args))
         from game.app import run_game
 
-        return run_game(args)
+        return int(run_game(args))
     except BlackjackError as error:
         print(f"blackjack: {error}", file=sys.stderr)
         return 2
