@@ -1,0 +1,266 @@
+"""The App: a window (or a dummy one), a fixed-timestep loop at 60 steps a second, and the scene stack.
+
+`App.step(dt)` is the whole frame (input, fixed updates, drawing) and is public so tests
+and benchmarks advance time without a clock. `run_game(args)` is what `blackjack` calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from engine import BlackjackError, CardSource
+from game import layout
+from game.assets import Assets
+from game.autoplay import Policy, SimplePolicy
+from game.context import GameContext
+from game.intents import Intent, IntentKind, to_intent
+from game.presenter import Presenter
+from game.scene import Scene, SceneStack
+from game.session import Session
+from game.settings import Settings, load_settings
+from game.sound import Sounds
+from game.table_view import TableView
+
+STEP = 1 / 60
+"""The fixed simulation step, in seconds."""
+
+MAX_CATCH_UP = 5
+"""The most fixed steps one frame may run after a stall; the rest of the lag is dropped."""
+
+
+class App:
+    """The game: display, assets, the shared table context and the scene stack."""
+
+    def __init__(
+        self,
+        *,
+        rules: str | None = None,
+        seed: int | None = None,
+        fullscreen: bool = False,
+        autoplay: bool = False,
+        seats: int = 1,
+        shoe: CardSource | None = None,
+        settings: Settings | None = None,
+        bots: dict[int, Policy] | None = None,
+        start: str = "title",
+    ) -> None:
+        self.started_at = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        pygame.display.set_caption("Blackjack")
+        self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
+        if os.environ.get("BLACKJACK_WINDOW_ID"):
+            print(f"window {pygame.display.get_wm_info().get('window')}", file=sys.stderr, flush=True)
+        note = None
+        if settings is None:
+            settings, note = load_settings()
+        if rules is not None:
+            settings = settings.with_changes(rules=rules)
+        self.settings = settings
+        self.assets = Assets(four_color=settings.four_color)
+        self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
+        if autoplay:
+            bots = {seat: (bots or {}).get(seat, SimplePolicy()) for seat in range(seats)}
+        try:
+            session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
+        except BlackjackError:
+            if rules is not None:
+                raise
+            note = f"The saved rules {settings.rules!r} could not be loaded; playing Vegas Strip."
+            settings = settings.with_changes(rules="vegas-strip")
+            self.settings = settings
+            session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
+        presenter = Presenter(
+            session.seats,
+            session.table.bankrolls(),
+            settings,
+            self.sounds,
+            human_seats=session.human_seats if not autoplay else frozenset(),
+        )
+        self.ctx = GameContext(
+            assets=self.assets,
+            sounds=self.sounds,
+            settings=settings,
+            session=session,
+            presenter=presenter,
+            view=TableView(self.assets),
+            autoplay=autoplay,
+        )
+        if autoplay and seats == 1:
+            presenter.human_seats = frozenset({0})
+            self.ctx.session.human_seats = frozenset({0})
+        if note:
+            self.ctx.warn(note)
+        self.stack = SceneStack()
+        self.stack.push(self._first_scene(start))
+        self.stack.apply()
+        self.running = True
+        self.fullscreen = fullscreen
+        self._lag = 0.0
+        self.frames = 0
+        self.frame_times: list[float] = []
+        self.present_times: list[float] = []
+        self.first_frame_at: float | None = None
+
+    def _first_scene(self, start: str) -> Scene:
+        from game.scenes.betting import BettingScene
+        from game.scenes.title import TitleScene
+
+        return BettingScene(self.ctx) if start == "betting" else TitleScene(self.ctx)
+
+    # ---- the frame ---------------------------------------------------------------------
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window position on the logical canvas (SCALED already maps it; clamp for safety)."""
+        return (
+            min(max(int(pos[0]), 0), layout.CANVAS_SIZE[0] - 1),
+            min(max(int(pos[1]), 0), layout.CANVAS_SIZE[1] - 1),
+        )
+
+    def handle_input(self) -> None:
+        """Turn waiting pygame events into intents and give them to the top scene."""
+        for event in pygame.event.get():
+            if event.type == pygame.VIDEORESIZE:
+                self._keep_minimum_size(event.w, event.h)
+                continue
+            intent = to_intent(event, self.to_canvas)
+            if intent is None:
+                continue
+            if intent.kind is IntentKind.QUIT:
+                self.running = False
+            elif intent.kind is IntentKind.FULLSCREEN:
+                self.toggle_fullscreen()
+            else:
+                self.stack.handle(intent)
+
+    def post(self, intent: Intent) -> None:
+        """Give an intent straight to the top scene (tests and tools)."""
+        self.stack.handle(intent)
+
+    def step(self, dt: float = STEP) -> None:
+        """One frame: input, then fixed updates for the time that passed, then drawing."""
+        self.handle_input()
+        self._lag += dt
+        steps = 0
+        while self._lag >= STEP - 1e-9 and steps < MAX_CATCH_UP:
+            self.stack.update(STEP)
+            self.stack.apply()
+            self._lag -= STEP
+            steps += 1
+        if steps == MAX_CATCH_UP:
+            self._lag = min(self._lag, STEP)
+        self.stack.apply()
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.draw(self.screen)
+        self.frames += 1
+
+    def present(self) -> None:
+        """Show the drawn frame in the window."""
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and the full screen."""
+        try:
+            pygame.display.toggle_fullscreen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error as error:
+            self.ctx.warn(f"Fullscreen is not available here ({error}).")
+
+    def _keep_minimum_size(self, width: int, height: int) -> None:
+        if width >= layout.MIN_WINDOW[0] and height >= layout.MIN_WINDOW[1]:
+            return
+        try:
+            from pygame._sdl2.video import Window
+
+            Window.from_display_module().size = (
+                max(width, layout.MIN_WINDOW[0]),
+                max(height, layout.MIN_WINDOW[1]),
+            )
+        except Exception:  # not every video driver lets a window be resized
+            pass
+
+    def run(self, frames: int | None = None, *, fixed_dt: bool = False) -> None:
+        """The loop: 60 frames a second until quit (or `frames` frames, for captures)."""
+        clock = pygame.time.Clock()
+        clock.tick()
+        count = 0
+        while self.running and (frames is None or count < frames):
+            dt = STEP if fixed_dt else min(clock.tick(60) / 1000.0, 0.25)
+            began = time.perf_counter()
+            self.step(dt)
+            drawn = time.perf_counter()
+            self.present()
+            self.frame_times.append(drawn - began)
+            self.present_times.append(time.perf_counter() - began)
+            count += 1
+            if fixed_dt and not _headless():
+                clock.tick(60)
+
+    def frame_stats(self) -> dict[str, float | int]:
+        """Frame-time figures (update and draw, measured inside the loop) in milliseconds."""
+        return {
+            "frames": len(self.frame_times),
+            "p50_ms": round(_percentile(self.frame_times, 50) * 1000, 3),
+            "p99_ms": round(_percentile(self.frame_times, 99) * 1000, 3),
+            "max_ms": round(max(self.frame_times, default=0.0) * 1000, 3),
+            "p99_with_present_ms": round(_percentile(self.present_times, 99) * 1000, 3),
+            "first_frame_s": round((self.first_frame_at or self.started_at) - self.started_at, 3),
+        }
+
+    def screenshot(self, path: str | Path) -> None:
+        """Save the logical canvas as a PNG."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        """Leave every scene and shut pygame down."""
+        while self.stack.scenes:
+            self.stack.pop()
+            self.stack.apply()
+        self.sounds.close()
+        pygame.display.quit()
+
+
+def _headless() -> bool:
+    return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Open the table as the command line asks; return the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    frames = getattr(args, "frames", None)
+    app = App(
+        rules=getattr(args, "rules", None),
+        seed=getattr(args, "seed", None),
+        fullscreen=bool(getattr(args, "fullscreen", False)),
+        autoplay=bool(getattr(args, "autoplay", False)),
+    )
+    try:
+        app.run(frames, fixed_dt=frames is not None)
+        if getattr(args, "screenshot", None):
+            app.screenshot(args.screenshot)
+        if getattr(args, "frame_stats", False):
+            print(json.dumps(app.frame_stats()), flush=True)
+    finally:
+        app.close()
+    return 0

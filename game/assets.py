@@ -1,0 +1,220 @@
+"""One cached loader for every asset: images by name and size, fonts, text labels and sounds.
+
+Images come from the `sprites` package and sounds from the `sounds` package through
+`importlib.resources`. Nothing is loaded per frame: each (name, size) is read, converted
+and scaled once. Convert needs a display mode, so build `Assets` after `set_mode`.
+A sprite file that is missing gives a plain stand-in drawn in memory (the game still
+runs while the art is being made) and is reported once in `missing`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from importlib import resources
+
+import pygame
+
+import sprites
+
+log = logging.getLogger(__name__)
+
+Color = tuple[int, int, int]
+
+CHIP_COLORS: dict[int, Color] = {
+    1: (235, 235, 230),
+    5: (200, 30, 40),
+    25: (30, 140, 60),
+    100: (25, 25, 30),
+    500: (110, 50, 150),
+}
+"""Casino chip colors by value, used by the stand-ins and the rack labels."""
+
+
+class Assets:
+    """The game's cached asset loader (images, fonts, text); one per display."""
+
+    def __init__(self, *, four_color: bool = False) -> None:
+        self.four_color = four_color
+        self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self.missing: set[str] = set()
+        """Sprite files that were not found (stand-ins were drawn instead)."""
+
+    # ---- images ------------------------------------------------------------------------
+
+    def image(self, path: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """The sprite at `path` (relative to the sprites package), scaled to `size` once."""
+        key = (path, size)
+        surface = self._images.get(key)
+        if surface is None:
+            if size is None:
+                surface = self._load(path)
+            else:
+                surface = pygame.transform.smoothscale(self.image(path), size)
+            self._images[key] = surface
+        return surface
+
+    def _load(self, path: str) -> pygame.Surface:
+        resource = resources.files(sprites).joinpath(path)
+        try:
+            with resources.as_file(resource) as real:
+                loaded = pygame.image.load(str(real))
+        except (FileNotFoundError, pygame.error):
+            if path not in self.missing:
+                log.warning("sprite %s is missing; drawing a stand-in", path)
+                self.missing.add(path)
+            loaded = _stand_in(path)
+        if pygame.display.get_surface() is None:
+            return loaded
+        return loaded.convert_alpha() if path != sprites.FELT_FILE else loaded.convert()
+
+    def card(self, code: str | None, size: tuple[int, int]) -> pygame.Surface:
+        """A card face by code ('AS'; a rank alone is drawn as spades) or the back (None)."""
+        stem = sprites.CARD_BACK if code is None else code if len(code) == 2 else code + "S"
+        return self.image(sprites.card_file(stem, self.four_color), size)
+
+    def chip(self, value: int, size: int) -> pygame.Surface:
+        """A chip seen from above, `size` pixels across."""
+        return self.image(sprites.chip_file(value), (size, size))
+
+    def stack_chip(self, value: int, width: int) -> pygame.Surface:
+        """A chip seen at an angle for stacks, `width` pixels wide."""
+        w, h = sprites.STACK_SIZE
+        return self.image(sprites.stack_file(value), (width, round(h * width / w)))
+
+    # ---- fonts and text ----------------------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """pygame's bundled font (freesansbold) at a size; never a system font."""
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def text(
+        self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
+    ) -> pygame.Surface:
+        """A rendered label, cached by (text, size, color, bold)."""
+        key = (text, size, color, bold)
+        surface = self._text.get(key)
+        if surface is None:
+            if len(self._text) > 2000:
+                self._text.clear()
+            surface = self.font(size, bold).render(text, True, color)
+            self._text[key] = surface
+        return surface
+
+    def shadowed_text(
+        self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
+    ) -> pygame.Surface:
+        """A label with a soft dark drop shadow, for reading on felt; cached."""
+        key = ("\0shadow" + text, size, color, bold)
+        surface = self._text.get(key)
+        if surface is None:
+            front = self.text(text, size, color, bold)
+            back = self.font(size, bold).render(text, True, (0, 0, 0))
+            back.set_alpha(150)
+            surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
+            surface.blit(back, (2, 2))
+            surface.blit(front, (0, 0))
+            self._text[key] = surface
+        return surface
+
+
+# ---- stand-ins for missing sprites ---------------------------------------------------------
+
+
+def _stand_in(path: str) -> pygame.Surface:
+    for prefix, draw in _STAND_INS:
+        if path.startswith(prefix):
+            return draw(path)
+    surface = pygame.Surface((64, 64), pygame.SRCALPHA)
+    surface.fill((120, 120, 120, 255))
+    return surface
+
+
+def _card_stand_in(path: str) -> pygame.Surface:
+    w, h = sprites.CARD_SIZE
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    stem = path.rsplit("/", 1)[-1].removesuffix(".png")
+    if stem == sprites.CARD_BACK:
+        pygame.draw.rect(surface, (150, 30, 40), surface.get_rect(), border_radius=14)
+        pygame.draw.rect(surface, (240, 240, 240), surface.get_rect().inflate(-20, -20), 4, border_radius=10)
+        return surface
+    pygame.draw.rect(surface, (250, 250, 245), surface.get_rect(), border_radius=14)
+    pygame.draw.rect(surface, (60, 60, 60), surface.get_rect(), 2, border_radius=14)
+    red = stem[1] in "HD"
+    color = (200, 20, 30) if red else (20, 20, 20)
+    if path.startswith("cards4/"):
+        color = {"S": (20, 20, 20), "H": (200, 20, 30), "D": (30, 70, 200), "C": (20, 130, 50)}[stem[1]]
+    rank = "10" if stem[0] == "T" else stem[0]
+    font = pygame.font.Font(None, 90)
+    label = font.render(rank, True, color)
+    surface.blit(label, (14, 10))
+    suit = {"S": "S", "H": "H", "D": "D", "C": "C"}[stem[1]]
+    big = pygame.font.Font(None, 160).render(suit, True, color)
+    surface.blit(big, big.get_rect(center=(w // 2, h // 2 + 20)))
+    return surface
+
+
+def _chip_stand_in(path: str) -> pygame.Surface:
+    value = int(path.rsplit("_", 1)[-1].removesuffix(".png"))
+    color = CHIP_COLORS.get(value, (120, 120, 120))
+    if "stack_" in path:
+        w, h = sprites.STACK_SIZE
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.ellipse(surface, (0, 0, 0), (0, 6, w, h - 6))
+        pygame.draw.ellipse(surface, color, (0, 0, w, h - 8))
+        return surface
+    w, h = sprites.CHIP_SIZE
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.circle(surface, color, (w // 2, h // 2), w // 2)
+    pygame.draw.circle(surface, (255, 255, 255), (w // 2, h // 2), w // 2 - 10, 6)
+    return surface
+
+
+def _felt_stand_in(path: str) -> pygame.Surface:
+    surface = pygame.Surface(sprites.FELT_SIZE)
+    surface.fill((24, 104, 60))
+    return surface
+
+
+def _button_stand_in(path: str) -> pygame.Surface:
+    surface = pygame.Surface(sprites.BUTTON_SIZE, pygame.SRCALPHA)
+    color = (110, 106, 106) if "disabled" in path else (150, 34, 44)
+    pygame.draw.rect(surface, color, surface.get_rect(), border_radius=12)
+    pygame.draw.rect(surface, (222, 178, 72), surface.get_rect(), 3, border_radius=12)
+    return surface
+
+
+def _shadow_stand_in(path: str) -> pygame.Surface:
+    w, h = sprites.CARD_SIZE
+    m = sprites.SHADOW_MARGIN
+    surface = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 70), surface.get_rect().inflate(-m, -m), border_radius=20)
+    return surface
+
+
+def _ui_stand_in(path: str) -> pygame.Surface:
+    if path == sprites.POINTER_FILE:
+        surface = pygame.Surface((40, 28), pygame.SRCALPHA)
+        pygame.draw.polygon(surface, (240, 200, 80), [(0, 0), (40, 0), (20, 28)])
+        return surface
+    surface = pygame.Surface((150, 110), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (40, 30, 25, 230), surface.get_rect(), border_radius=10)
+    return surface
+
+
+_STAND_INS: list[tuple[str, Callable[[str], pygame.Surface]]] = [
+    ("cards", _card_stand_in),
+    ("chips/", _chip_stand_in),
+    (sprites.FELT_FILE, _felt_stand_in),
+    ("ui/button", _button_stand_in),
+    (sprites.SHADOW_FILE, _shadow_stand_in),
+    ("ui/", _ui_stand_in),
+]

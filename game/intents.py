@@ -1,0 +1,112 @@
+"""Raw pygame events become intents here, in one table; scenes never look at key codes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum, auto
+
+import pygame
+
+
+class IntentKind(Enum):
+    """What the player means, whatever device said it."""
+
+    POINT = auto()
+    """The pointer moved (hover)."""
+    CLICK = auto()
+    RIGHT_CLICK = auto()
+    HIT = auto()
+    STAND = auto()
+    DOUBLE = auto()
+    SPLIT = auto()
+    SURRENDER = auto()
+    YES = auto()
+    """Take the offer on the table (insurance, even money, early surrender)."""
+    NO = auto()
+    """Decline the offer on the table."""
+    CONFIRM = auto()
+    """Deal / continue."""
+    CLEAR = auto()
+    """Clear the bet."""
+    REBET = auto()
+    BET_ADD = auto()
+    """Add the chip numbered `value` (0 = smallest) to the bet."""
+    MENU = auto()
+    BACK = auto()
+    FULLSCREEN = auto()
+    QUIT = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One intent; `pos` is on the logical canvas for pointer intents."""
+
+    kind: IntentKind
+    pos: tuple[int, int] | None = None
+    value: int | None = None
+
+
+KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
+    pygame.K_h: (IntentKind.HIT, None),
+    pygame.K_s: (IntentKind.STAND, None),
+    pygame.K_d: (IntentKind.DOUBLE, None),
+    pygame.K_p: (IntentKind.SPLIT, None),
+    pygame.K_r: (IntentKind.SURRENDER, None),
+    pygame.K_i: (IntentKind.YES, None),
+    pygame.K_y: (IntentKind.YES, None),
+    pygame.K_n: (IntentKind.NO, None),
+    pygame.K_RETURN: (IntentKind.CONFIRM, None),
+    pygame.K_KP_ENTER: (IntentKind.CONFIRM, None),
+    pygame.K_SPACE: (IntentKind.CONFIRM, None),
+    pygame.K_BACKSPACE: (IntentKind.CLEAR, None),
+    pygame.K_b: (IntentKind.REBET, None),
+    pygame.K_1: (IntentKind.BET_ADD, 0),
+    pygame.K_2: (IntentKind.BET_ADD, 1),
+    pygame.K_3: (IntentKind.BET_ADD, 2),
+    pygame.K_4: (IntentKind.BET_ADD, 3),
+    pygame.K_5: (IntentKind.BET_ADD, 4),
+    pygame.K_o: (IntentKind.MENU, None),
+    pygame.K_ESCAPE: (IntentKind.BACK, None),
+    pygame.K_F11: (IntentKind.FULLSCREEN, None),
+}
+"""The one key table: a key code to an intent (and its value)."""
+
+MOUSE_INTENTS: dict[int, IntentKind] = {1: IntentKind.CLICK, 3: IntentKind.RIGHT_CLICK}
+"""Mouse buttons to intents."""
+
+KEY_NAMES: dict[IntentKind, str] = {
+    IntentKind.HIT: "H",
+    IntentKind.STAND: "S",
+    IntentKind.DOUBLE: "D",
+    IntentKind.SPLIT: "P",
+    IntentKind.SURRENDER: "R",
+    IntentKind.YES: "I",
+    IntentKind.NO: "N",
+    IntentKind.CONFIRM: "Enter",
+    IntentKind.CLEAR: "Backspace",
+    IntentKind.REBET: "B",
+    IntentKind.MENU: "O",
+}
+"""The shortcut shown in each button's tooltip."""
+
+
+def to_intent(
+    event: pygame.event.Event, to_canvas: Callable[[tuple[int, int]], tuple[int, int]]
+) -> Intent | None:
+    """The intent a raw event carries, or None when it means nothing to the game."""
+    if event.type == pygame.QUIT:
+        return Intent(IntentKind.QUIT)
+    if event.type == pygame.KEYDOWN:
+        found = KEY_INTENTS.get(event.key)
+        if found is None:
+            return None
+        if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
+            return Intent(IntentKind.FULLSCREEN)
+        return Intent(found[0], value=found[1])
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        kind = MOUSE_INTENTS.get(event.button)
+        return Intent(kind, pos=to_canvas(event.pos)) if kind else None
+    if event.type == pygame.MOUSEMOTION:
+        return Intent(IntentKind.POINT, pos=to_canvas(event.pos))
+    return None

@@ -1,0 +1,136 @@
+"""Scenes and the scene stack.
+
+The contract every scene keeps:
+
+- `enter()` runs once when the scene first goes on the stack, `exit()` once when it leaves.
+- `pause()` runs when another scene is pushed over it and `resume()` when that one is
+  popped; they come in pairs.
+- `handle_event(intent) -> bool` gets the input meant for the top scene and says whether
+  it used it; it may record what to do but should leave the work to `update`.
+- `update(dt)` is the only place state changes (dt in seconds, a fixed step).
+- `draw(surface)` paints the scene on the logical canvas and changes nothing.
+
+Scenes ask for changes with `stack.push/pop/replace`; the stack applies them at the next
+frame boundary (`apply()`), and input left in that frame is dropped rather than given to
+a scene it was not meant for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.intents import Intent
+
+
+class Scene:
+    """Base scene: override what you need. `stack` is set when the scene is pushed."""
+
+    transparent = False
+    """Whether the scene below is drawn first (overlays, dialogs)."""
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+
+    def enter(self) -> None:
+        """Called once, when the scene first becomes part of the stack."""
+
+    def exit(self) -> None:
+        """Called once, when the scene leaves the stack."""
+
+    def pause(self) -> None:
+        """Another scene went on top of this one."""
+
+    def resume(self) -> None:
+        """The scene on top of this one was popped."""
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Take one intent; return True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the scene by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene; must not change state."""
+
+
+class SceneStack:
+    """A stack of scenes whose changes take effect at frame boundaries."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that gets input, or None when the stack is empty."""
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def changing(self) -> bool:
+        """Whether a change waits for the frame boundary."""
+        return bool(self._pending)
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top (at the frame boundary)."""
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Remove the top scene (at the frame boundary)."""
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (at the frame boundary)."""
+
+        def swap() -> None:
+            self._pop(resume=False)
+            self._push(scene, pause=False)
+
+        self._pending.append(swap)
+
+    def apply(self) -> bool:
+        """Apply every waiting change; return whether anything changed."""
+        changed = False
+        while self._pending:
+            pending, self._pending = self._pending, []
+            for change in pending:
+                change()
+            changed = True
+        return changed
+
+    def _push(self, scene: Scene, *, pause: bool = True) -> None:
+        if pause and self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self, *, resume: bool = True) -> None:
+        if not self.scenes:
+            return
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.stack = None
+        if resume and self.scenes:
+            self.scenes[-1].resume()
+
+    def handle(self, intent: Intent) -> bool:
+        """Give an intent to the top scene, unless a change is waiting (then drop it)."""
+        if self._pending or not self.scenes:
+            return False
+        return self.scenes[-1].handle_event(intent)
+
+    def update(self, dt: float) -> None:
+        """Update the top scene."""
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the lowest scene that covers the screen up to the top."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        for scene in self.scenes[max(start, 0) :]:
+            scene.draw(surface)

@@ -1,0 +1,104 @@
+"""The payout: chips slide to and from the circles, results show, then the next round."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import events as ev
+from engine import format_money
+from game import layout
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scenes.base import TableScene
+from game.widgets import Button, ChipRack
+
+AUTOPLAY_WAIT = 1.2
+
+
+class PayoutScene(TableScene):
+    """Settles every hand on screen, then waits for a click (or a chip) to start the next round."""
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__(ctx)
+        self.rack = ChipRack()
+        self.wait = 0.0
+        self.summarised = False
+        self.leaving = False
+        self.first_chip: int | None = None
+        self.buttons.buttons.append(
+            Button("next", "Next round", layout.bet_button_rects()["deal"], IntentKind.CONFIRM, enabled=False)
+        )
+
+    def enter(self) -> None:
+        """Present everything that is left."""
+        self.ctx.presenter.barrier = None
+
+    def handle_event(self, intent: Intent) -> bool:
+        """A click or Enter skips the payout animation, then starts the next round."""
+        if intent.kind is IntentKind.CLICK and self.buttons.under(intent.pos) is None:
+            value = self.rack.chip_at(intent.pos)
+            if value is not None and self.ctx.presenter.idle:
+                self.first_chip = value
+                self.next_round()
+                return True
+        if super().handle_event(intent):
+            return True
+        if intent.kind in (IntentKind.CLICK, IntentKind.CONFIRM):
+            if self.ctx.presenter.idle:
+                self.next_round()
+            else:
+                self.ctx.presenter.hurry()
+            return True
+        if intent.kind is IntentKind.REBET and self.ctx.presenter.idle:
+            self.next_round()
+            return True
+        return False
+
+    def on_point(self, pos: tuple[int, int] | None) -> None:
+        """Lift the chip under the pointer."""
+        self.rack.hover = self.rack.chip_at(pos)
+
+    def next_round(self) -> None:
+        """Collect the cards and chips and open the betting for the next round."""
+        if self.leaving or self.stack is None:
+            return
+        self.leaving = True
+        self.ctx.presenter.collect()
+        from game.scenes.betting import BettingScene
+
+        self.stack.replace(BettingScene(self.ctx, first_chip=self.first_chip))
+
+    def summary(self) -> str:
+        """What the round did for the player, in a sentence."""
+        ctx = self.ctx
+        seat = ctx.player_seat()
+        rnd = ctx.round
+        if seat is None or seat not in rnd.playing_seats():
+            return "Round over. Click for the next round."
+        net = sum(
+            e.net
+            for e in rnd.events
+            if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat == seat
+        )
+        if net > 0:
+            return f"You win ${format_money(net)}. Click or bet for the next round."
+        if net < 0:
+            return f"You lose ${format_money(-net)}. Click or bet for the next round."
+        return "You break even. Click or bet for the next round."
+
+    def update(self, dt: float) -> None:
+        """Sum up when the chips have landed; autoplay moves on by itself."""
+        super().update(dt)
+        idle = self.ctx.presenter.idle
+        self.buttons.by_name("next").enabled = idle
+        if idle and not self.summarised:
+            self.summarised = True
+            self.ctx.presenter.message = self.summary()
+        if idle and self.ctx.autoplay:
+            self.wait += dt
+            if self.wait >= AUTOPLAY_WAIT * self.ctx.settings.speed_factor:
+                self.next_round()
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """The rack, ready for the next bet."""
+        self.rack.draw(surface, self.ctx.assets)

@@ -1,0 +1,199 @@
+"""The player's turn: offers (insurance, even money, early surrender) and Hit/Stand/Double/Split/Surrender.
+
+Buttons are enabled from `legal_actions()` only; the engine's reason is shown when a key
+asks for something not allowed. Decisions given during an animation wait in a queue.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import Action, DecisionKind, IllegalActionError
+from game import layout
+from game.context import GameContext, is_dealer_phase
+from game.intents import Intent, IntentKind
+from game.presenter import card_name
+from game.scenes.dealing import ACTION_INTENTS, AnimatingScene
+from game.widgets import Button
+
+PLAY_BUTTONS: tuple[tuple[str, str, IntentKind, Action], ...] = (
+    ("hit", "Hit", IntentKind.HIT, Action.HIT),
+    ("stand", "Stand", IntentKind.STAND, Action.STAND),
+    ("double", "Double", IntentKind.DOUBLE, Action.DOUBLE),
+    ("split", "Split", IntentKind.SPLIT, Action.SPLIT),
+    ("surrender", "Surrender", IntentKind.SURRENDER, Action.SURRENDER),
+)
+
+OFFER_ACTIONS: dict[DecisionKind, tuple[Action, Action, str, str]] = {
+    DecisionKind.INSURANCE: (Action.INSURANCE, Action.NO_INSURANCE, "Insurance", "No insurance"),
+    DecisionKind.EVEN_MONEY: (Action.EVEN_MONEY, Action.NO_EVEN_MONEY, "Even money", "No, play on"),
+    DecisionKind.EARLY_SURRENDER: (Action.SURRENDER, Action.NO_SURRENDER, "Surrender", "Play on"),
+}
+"""Per offer: the yes and no actions and their button labels."""
+
+BOT_THINK = 0.35
+
+
+class PlayerTurnScene(AnimatingScene):
+    """Asks the player (or the bot in the seat) for each decision the engine waits on."""
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__(ctx)
+        rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
+        for name, label, intent, _ in PLAY_BUTTONS:
+            self.buttons.buttons.append(Button(name, label, rects[name], intent))
+        offer = layout.action_button_rects(["yes", "no"])
+        self.buttons.buttons.append(Button("yes", "Insurance", offer["yes"].inflate(40, 0), IntentKind.YES))
+        self.buttons.buttons.append(Button("no", "No", offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
+        self.buttons.by_name("yes").rect.move_ip(-20, 0)
+        self.think = 0.0
+        self.prompted: int | None = None
+
+    def enter(self) -> None:
+        """Play everything up to the dealer's turn."""
+        presenter = self.ctx.presenter
+        presenter.barrier = lambda event: is_dealer_phase(event, presenter)
+        self._refresh()
+
+    # ---- who decides, and what may be done --------------------------------------------
+
+    def _waiting_on_player(self) -> bool:
+        rnd = self.ctx.round
+        decision = rnd.decision
+        return (
+            decision is not None
+            and self.ctx.presenter.idle
+            and decision.seat in self.ctx.session.human_seats
+            and not self.ctx.autoplay
+        )
+
+    def _action_for(self, kind: IntentKind) -> Action | None:
+        decision = self.ctx.round.decision
+        if decision is None:
+            return None
+        if decision.kind is DecisionKind.PLAY:
+            for _, _, intent, action in PLAY_BUTTONS:
+                if intent is kind:
+                    return action
+            return None
+        yes, no, _, _ = OFFER_ACTIONS[decision.kind]
+        if kind is IntentKind.YES or (kind is IntentKind.SURRENDER and yes is Action.SURRENDER):
+            return yes
+        if kind in (IntentKind.NO, IntentKind.STAND):
+            return no
+        return None
+
+    def act(self, kind: IntentKind) -> bool:
+        """Apply a decision through the engine; show the engine's reason when it is not legal."""
+        rnd = self.ctx.round
+        action = self._action_for(kind)
+        if action is None:
+            offer = rnd.decision.kind.value.replace("-", " ") if rnd.decision else "nothing"
+            self.ctx.warn(f"The dealer is asking about {offer}: answer with I (yes) or N (no).")
+            return False
+        try:
+            rnd.act(action)
+        except IllegalActionError as error:
+            text = str(error)
+            self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            self.ctx.sounds.play("button", 0.3)
+            return False
+        button = self.buttons.for_intent(kind)
+        if button is not None:
+            button.flash = 0.15
+        self.prompted = None
+        self.ctx.presenter.message = ""
+        return True
+
+    # ---- input ---------------------------------------------------------------------------
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Decisions act at once when play waits on the player, else they queue and skip the animation."""
+        if intent.kind is IntentKind.CLICK and not self._waiting_on_player():
+            button = self.buttons.under(intent.pos)
+            if button is not None and button.intent in ACTION_INTENTS and button.visible:
+                self.ctx.queued.append(Intent(button.intent))
+                self.ctx.presenter.hurry()
+                return True
+        if intent.kind in ACTION_INTENTS and self._waiting_on_player():
+            self.ctx.queued.clear()
+            self.act(intent.kind)
+            return True
+        return super().handle_event(intent)
+
+    # ---- the frame ---------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Queued decisions, bot decisions, prompts, and the hand-over to the dealer."""
+        ctx = self.ctx
+        ctx.update(dt)
+        self.buttons.update(dt)
+        rnd = ctx.round
+        decision = rnd.decision
+        if ctx.presenter.idle and decision is not None:
+            if self._waiting_on_player():
+                if ctx.queued:
+                    queued = ctx.queued.pop(0)
+                    if not self.act(queued.kind):
+                        ctx.queued.clear()
+                elif self.prompted != len(rnd.events):
+                    self.prompted = len(rnd.events)
+                    self._prompt()
+            else:
+                ctx.queued.clear()
+                self.think += dt
+                if self.think >= BOT_THINK * ctx.settings.speed_factor:
+                    self.think = 0.0
+                    policy = ctx.session.bots.get(decision.seat)
+                    if policy is None:
+                        from game.autoplay import SimplePolicy
+
+                        policy = SimplePolicy()
+                    rnd.act(policy.decide(rnd, decision.seat, rnd.legal_actions()))
+        self._refresh()
+        if ctx.presenter.idle and rnd.decision is None and self.stack is not None and not self.stack.changing:
+            from game.scenes.flow import next_scene
+
+            scene = next_scene(ctx)
+            if scene is not None and type(scene) is not type(self):
+                self.stack.replace(scene)
+
+    def _prompt(self) -> None:
+        ctx = self.ctx
+        rnd = ctx.round
+        decision = rnd.decision
+        if decision is None or decision.kind is not DecisionKind.PLAY:
+            return
+        hands = rnd.hands(decision.seat)
+        hand = hands[decision.hand]
+        up = rnd.dealer_up_card
+        which = f"Hand {decision.hand + 1} of {len(hands)}" if len(hands) > 1 else "Your hand"
+        ctx.presenter.message = f"{which}: {hand.value.describe()} against {card_name(up)}."
+
+    def _refresh(self) -> None:
+        rnd = self.ctx.round
+        decision = rnd.decision
+        waiting = self._waiting_on_player()
+        offer = decision is not None and decision.kind is not DecisionKind.PLAY
+        legal = rnd.legal_actions() if waiting else frozenset()
+        for name, _, _, action in PLAY_BUTTONS:
+            button = self.buttons.by_name(name)
+            button.visible = not offer
+            button.enabled = action in legal
+        yes, no = self.buttons.by_name("yes"), self.buttons.by_name("no")
+        yes.visible = no.visible = offer
+        if offer and decision is not None:
+            yes_action, no_action, yes_label, no_label = OFFER_ACTIONS[decision.kind]
+            yes.label, no.label = yes_label, no_label
+            yes.enabled, no.enabled = yes_action in legal, no_action in legal
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """A hint over the buttons while the player decides."""
+        if not self._waiting_on_player():
+            return
+        decision = self.ctx.round.decision
+        if decision is None:
+            return
+        text = "Your turn" if decision.kind is DecisionKind.PLAY else "Answer the dealer"
+        label = self.ctx.assets.text(text.upper(), 16, (232, 196, 104), bold=True)
+        surface.blit(label, label.get_rect(midbottom=(640, 628)))

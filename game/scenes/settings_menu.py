@@ -1,0 +1,149 @@
+"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import load_rules, preset_ids
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.settings import SPEEDS
+from game.widgets import Button, ButtonRow
+
+GOLD = (232, 196, 104)
+CREAM = (246, 236, 206)
+PANEL = pygame.Rect(340, 120, 600, 440)
+ROWS = ("rules", "speed", "sound", "volume", "deck")
+LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck"}
+
+
+class SettingsScene(Scene):
+    """A dialog over the table; changes are saved at once, new rules apply from the next round."""
+
+    transparent = True
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.presets = preset_ids()
+        self._names: dict[str, str] = {}
+        self.buttons = ButtonRow()
+        for i, row in enumerate(ROWS):
+            y = PANEL.y + 80 + i * 62
+            self.buttons.buttons.append(
+                Button(
+                    f"{row}-",
+                    "<",
+                    pygame.Rect(PANEL.x + 230, y, 48, 44),
+                    IntentKind.CLICK,
+                    tooltip="Previous",
+                )
+            )
+            self.buttons.buttons.append(
+                Button(
+                    f"{row}+", ">", pygame.Rect(PANEL.right - 70, y, 48, 44), IntentKind.CLICK, tooltip="Next"
+                )
+            )
+        self.buttons.buttons.append(
+            Button(
+                "done",
+                "Done",
+                pygame.Rect(PANEL.centerx - 80, PANEL.bottom - 70, 160, 50),
+                IntentKind.BACK,
+                tooltip="Close (Esc)",
+            )
+        )
+        self._veil: pygame.Surface | None = None
+
+    def preset_name(self, preset: str) -> str:
+        """A preset's display name."""
+        if preset not in self._names:
+            try:
+                self._names[preset] = load_rules(preset).name
+            except Exception:
+                self._names[preset] = preset
+        return self._names[preset]
+
+    def value_text(self, row: str) -> str:
+        """What a row shows."""
+        s = self.ctx.settings
+        if row == "rules":
+            return self.preset_name(s.rules)
+        if row == "speed":
+            return s.speed.capitalize()
+        if row == "sound":
+            return "On" if s.sound else "Muted"
+        if row == "volume":
+            return f"{round(s.volume * 100)}%"
+        return "Four-color" if s.four_color else "Two-color"
+
+    def change(self, row: str, step: int) -> None:
+        """Move a row's value one step."""
+        s = self.ctx.settings
+        if row == "rules":
+            ids = self.presets or [s.rules]
+            index = ids.index(s.rules) if s.rules in ids else 0
+            new = s.with_changes(rules=ids[(index + step) % len(ids)])
+        elif row == "speed":
+            new = s.with_changes(speed=SPEEDS[(SPEEDS.index(s.speed) + step) % len(SPEEDS)])
+        elif row == "sound":
+            new = s.with_changes(sound=not s.sound)
+        elif row == "volume":
+            new = s.with_changes(volume=round(min(1.0, max(0.0, s.volume + 0.1 * step)), 2))
+        else:
+            new = s.with_changes(four_color=not s.four_color)
+        self.ctx.change_settings(new)
+        self.ctx.sounds.play("button", 0.5)
+        if row == "rules":
+            self.ctx.warn("New rules take effect at the next round.")
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Arrows change values; Done, Esc or O close."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if intent.kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            if button is None:
+                if not PANEL.collidepoint(intent.pos or (0, 0)):
+                    self.close()
+                return True
+            if button.name == "done":
+                self.close()
+            else:
+                self.change(button.name[:-1], 1 if button.name.endswith("+") else -1)
+            return True
+        if intent.kind in (IntentKind.BACK, IntentKind.MENU, IntentKind.CONFIRM):
+            self.close()
+            return True
+        return True
+
+    def close(self) -> None:
+        """Back to the table."""
+        if self.stack is not None and not self.stack.changing:
+            self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        """Only the button looks move; the table is paused underneath."""
+        self.buttons.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dialog over a darkened table."""
+        if self._veil is None:
+            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil.fill((0, 0, 0, 150))
+        surface.blit(self._veil, (0, 0))
+        pygame.draw.rect(surface, (22, 18, 16), PANEL, border_radius=16)
+        pygame.draw.rect(surface, GOLD, PANEL, 3, border_radius=16)
+        a = self.ctx.assets
+        title = a.text("SETTINGS", 34, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 22)))
+        for i, row in enumerate(ROWS):
+            y = PANEL.y + 80 + i * 62 + 22
+            label = a.text(LABELS[row], 26, CREAM, bold=True)
+            surface.blit(label, label.get_rect(midleft=(PANEL.x + 36, y)))
+            value = a.text(self.value_text(row), 24, (255, 255, 255))
+            mid = (PANEL.x + 230 + 48 + PANEL.right - 70) // 2
+            surface.blit(value, value.get_rect(center=(mid, y)))
+        self.buttons.draw(surface, a)

@@ -1,0 +1,83 @@
+"""Sound cues: a mixer when there is an audio device, silent stand-ins when there is none."""
+
+from __future__ import annotations
+
+import logging
+from importlib import resources
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+CUES: tuple[str, ...] = (
+    "card_slide",
+    "card_flip",
+    "chip_click",
+    "chips_stack",
+    "shuffle",
+    "win",
+    "lose",
+    "blackjack",
+    "button",
+)
+"""Every cue the game plays; each is `sounds/<cue>.wav`."""
+
+
+class Sounds:
+    """Plays named cues at the chosen volume; silent when muted or without an audio device.
+
+    `played` records every cue asked for (heard or not), so tests can check the cues.
+    """
+
+    def __init__(self, *, enabled: bool = True, volume: float = 0.7) -> None:
+        self.enabled = enabled
+        self.volume = volume
+        self.played: list[str] = []
+        self._cache: dict[str, pygame.mixer.Sound | None] = {}
+        self.available = False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            pygame.mixer.set_num_channels(16)
+            self.available = True
+        except pygame.error as error:
+            log.info("no audio device (%s); the game runs silent", error)
+
+    def configure(self, *, enabled: bool, volume: float) -> None:
+        """Apply the sound settings."""
+        self.enabled = enabled
+        self.volume = max(0.0, min(1.0, volume))
+
+    def _sound(self, cue: str) -> pygame.mixer.Sound | None:
+        if cue in self._cache:
+            return self._cache[cue]
+        sound: pygame.mixer.Sound | None = None
+        try:
+            import sounds
+
+            resource = resources.files(sounds).joinpath(f"{cue}.wav")
+            with resources.as_file(resource) as real:
+                sound = pygame.mixer.Sound(str(real))
+        except (FileNotFoundError, ModuleNotFoundError, pygame.error) as error:
+            log.info("sound %s unavailable (%s)", cue, error)
+        self._cache[cue] = sound
+        return sound
+
+    def play(self, cue: str, volume: float = 1.0) -> None:
+        """Play a cue (no-op when muted or silent)."""
+        self.played.append(cue)
+        if len(self.played) > 1000:
+            del self.played[:500]
+        if not (self.enabled and self.available) or self.volume <= 0:
+            return
+        sound = self._sound(cue)
+        if sound is None:
+            return
+        sound.set_volume(self.volume * volume)
+        sound.play()
+
+    def close(self) -> None:
+        """Release the mixer."""
+        if self.available:
+            pygame.mixer.quit()
+            self.available = False

@@ -1,0 +1,360 @@
+"""Drawing the table: the static background (felt, printed arcs, circles, rail) and the view model.
+
+`TableView.draw(surface, presenter)` paints what the presenter's view model holds and
+changes nothing. The background is built once per rule set.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pygame
+
+import sprites
+from engine import Money, Rules, format_money
+from game import layout
+from game.assets import Assets
+from game.presenter import CardSprite, ChipFlight, HandModel, Presenter
+from game.tween import ease_in_out, ease_out
+
+GOLD = (232, 196, 104)
+CREAM = (246, 236, 206)
+PRINT = (214, 226, 196)
+WHITE = (255, 255, 255)
+RED = (236, 84, 76)
+GREEN_TEXT = (130, 236, 140)
+CHIP_VALUES = (500, 100, 25, 5, 1)
+
+
+def payout_words(ratio: Fraction) -> str:
+    """'3 TO 2' for Fraction(3, 2)."""
+    return f"{ratio.numerator} TO {ratio.denominator}"
+
+
+def arc_lines(rules: Rules) -> tuple[str, str]:
+    """The two lines printed on the felt, from the active rules."""
+    first = f"BLACKJACK PAYS {payout_words(rules.blackjack_pays)}"
+    parts = ["DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER MUST STAND ON ALL 17s"]
+    if rules.insurance:
+        parts.append("INSURANCE PAYS 2 TO 1")
+    return first, "  \u2022  ".join(parts)
+
+
+def chips_for(amount: Money) -> list[tuple[int, int]]:
+    """Whole-unit chips making up an amount, biggest first: [(value, count), ...]."""
+    units = amount // 100
+    out = []
+    for value in CHIP_VALUES:
+        count, units = divmod(units, value)
+        if count:
+            out.append((value, count))
+    return out
+
+
+class TableView:
+    """Paints the table; holds only caches (background, pills, scaled shadows)."""
+
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self._background: pygame.Surface | None = None
+        self._background_key: tuple[object, ...] | None = None
+        self._pills: dict[
+            tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
+        ] = {}
+
+    # ---- the background, built once -----------------------------------------------------
+
+    def background(self, rules: Rules, occupied: list[int]) -> pygame.Surface:
+        """The felt with the rules arc, circles, placard and rail (cached per rules and seats)."""
+        key = (rules, tuple(occupied), self.assets.four_color)
+        if self._background is None or self._background_key != key:
+            self._background = self._build_background(rules, occupied)
+            self._background_key = key
+        return self._background
+
+    def _build_background(self, rules: Rules, occupied: list[int]) -> pygame.Surface:
+        surface = pygame.Surface(layout.CANVAS_SIZE)
+        surface.blit(self.assets.image(sprites.FELT_FILE, layout.CANVAS_SIZE), (0, 0))
+        cx, cy = layout.arc_text_center()
+        r1, r2 = layout.ARC_TEXT_RADII
+        # printed guide arcs
+        for radius, spread in ((r1 - 24, 27), (r2 + 20, 36)):
+            rect = pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
+            pygame.draw.arc(surface, GOLD, rect, math.radians(270 - spread), math.radians(270 + spread), 2)
+        first, second = arc_lines(rules)
+        self._arc_text(surface, first, 30, GOLD, (cx, cy), r1)
+        self._arc_text(surface, second, 21, PRINT, (cx, cy), r2)
+        # seat circles along the arc
+        for position in range(layout.TABLE_POSITIONS):
+            x, y = layout.seat_position(position)
+            ring = pygame.Surface((2 * layout.CIRCLE_RADIUS + 8,) * 2, pygame.SRCALPHA)
+            c = layout.CIRCLE_RADIUS + 4
+            alpha = 220 if position in occupied else 90
+            pygame.draw.circle(ring, (0, 0, 0, 40), (c, c), layout.CIRCLE_RADIUS)
+            pygame.draw.circle(ring, (*CREAM, alpha), (c, c), layout.CIRCLE_RADIUS, 3)
+            pygame.draw.circle(ring, (*CREAM, alpha // 3), (c, c), layout.CIRCLE_RADIUS - 7, 1)
+            surface.blit(ring, (x - c, y - c))
+        # limits placard
+        placard = layout.placard_rect()
+        pygame.draw.rect(surface, (20, 20, 24), placard, border_radius=8)
+        pygame.draw.rect(surface, GOLD, placard, 2, border_radius=8)
+        title = self.assets.text(rules.name.upper(), 15, GOLD, bold=True)
+        if title.get_width() > placard.w - 12:
+            title = pygame.transform.smoothscale(
+                title, (placard.w - 12, round(title.get_height() * (placard.w - 12) / title.get_width()))
+            )
+        surface.blit(title, title.get_rect(midtop=(placard.centerx, placard.y + 7)))
+        limits = self.assets.text(rules.table_limits_text(), 19, CREAM, bold=True)
+        surface.blit(limits, limits.get_rect(midbottom=(placard.centerx, placard.bottom - 8)))
+        # the padded rail where the controls are
+        rail = layout.rail_rect()
+        for i in range(rail.h):
+            t = i / rail.h
+            shade = (int(70 - 30 * t), int(40 - 18 * t), int(26 - 12 * t))
+            pygame.draw.line(surface, shade, (0, rail.y + i), (rail.w, rail.y + i))
+        pygame.draw.line(surface, (120, 80, 50), (0, rail.y), (rail.w, rail.y), 3)
+        pygame.draw.line(surface, (30, 16, 10), (0, rail.y + 3), (rail.w, rail.y + 3), 2)
+        return surface
+
+    def _arc_text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        color: tuple[int, int, int],
+        center: tuple[int, int],
+        radius: int,
+    ) -> None:
+        font = self.assets.font(size, bold=True)
+        widths = [font.size(ch)[0] + 2 for ch in text]
+        total = sum(widths)
+        angle = -total / (2 * radius)
+        for ch, w in zip(text, widths, strict=True):
+            theta = angle + (w / 2) / radius
+            angle += w / radius
+            if ch == " ":
+                continue
+            glyph = font.render(ch, True, color)
+            rotated = pygame.transform.rotozoom(glyph, math.degrees(theta), 1.0)
+            x = center[0] + radius * math.sin(theta)
+            y = center[1] + radius * math.cos(theta)
+            surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+
+    # ---- small cached pieces -----------------------------------------------------------
+
+    def pill(
+        self,
+        text: str,
+        size: int,
+        fg: tuple[int, int, int] = WHITE,
+        bg: tuple[int, int, int, int] = (10, 20, 14, 200),
+    ) -> pygame.Surface:
+        """A label on a rounded dark pill (cached)."""
+        key = (text, size, fg, bg)
+        surface = self._pills.get(key)
+        if surface is None:
+            label = self.assets.text(text, size, fg, bold=True)
+            pad_x, pad_y = size // 2, max(3, size // 5)
+            surface = pygame.Surface(
+                (label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y), pygame.SRCALPHA
+            )
+            pygame.draw.rect(surface, bg, surface.get_rect(), border_radius=surface.get_height() // 2)
+            surface.blit(label, (pad_x, pad_y))
+            if len(self._pills) > 600:
+                self._pills.clear()
+            self._pills[key] = surface
+        return surface
+
+    def card_image(self, code: str | None, size: tuple[int, int]) -> pygame.Surface:
+        """A card face or back at a table size."""
+        return self.assets.card(code, size)
+
+    def shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
+        """The card shadow for a card size, and how far it reaches past the card."""
+        scale = size[0] / sprites.CARD_SIZE[0]
+        margin = round(sprites.SHADOW_MARGIN * scale)
+        image = self.assets.image(sprites.SHADOW_FILE, (size[0] + 2 * margin, size[1] + 2 * margin))
+        return image, margin
+
+    # ---- the dynamic table -------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> None:
+        """Paint the whole table as the presenter shows it."""
+        surface.blit(self.background(rules, p.positions), (0, 0))
+        self.draw_shoe(surface, p)
+        self.draw_discard(surface, p)
+        self.draw_dealer(surface, p)
+        for seat in range(len(p.seats)):
+            self.draw_seat(surface, p, seat)
+        for flight in p.flights:
+            self.draw_flight(surface, flight)
+        for card in p.collecting:
+            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+        if p.shuffle is not None and not p.shuffle.done:
+            self.draw_shuffle(surface, p.shuffle.progress)
+
+    def draw_card(
+        self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
+    ) -> None:
+        """One card with its shadow, mid-flip when it is turning over."""
+        x, y = round(place[0]), round(place[1])
+        shadow, margin = self.shadow(size)
+        surface.blit(shadow, (x - margin + 2, y - margin + 4))
+        if card.flip is not None:
+            t = card.flip.progress
+            showing = card.code if t >= 0.5 else None
+            width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
+            image = pygame.transform.scale(self.card_image(showing, size), (width, size[1]))
+            surface.blit(image, (x + (size[0] - width) // 2, y - round(6 * math.sin(math.pi * t))))
+            return
+        surface.blit(self.card_image(card.code, size), (x, y))
+
+    def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> None:
+        """The shoe, its gauge of cards left and the cut card."""
+        rect = layout.shoe_rect()
+        surface.blit(self.assets.image(sprites.SHOE_FILE, rect.size), rect.topleft)
+        gauge = pygame.Rect(rect.x + 8, rect.bottom + 8, rect.w - 16, 8)
+        if p.shoe_remaining is not None and p.shoe_size:
+            pygame.draw.rect(surface, (20, 30, 24), gauge, border_radius=4)
+            fill = gauge.copy()
+            fill.w = round(gauge.w * p.shoe_remaining / p.shoe_size)
+            pygame.draw.rect(surface, CREAM, fill, border_radius=4)
+            if p.cut_index is not None:
+                cut_x = gauge.x + round(gauge.w * (p.shoe_size - p.cut_index) / p.shoe_size)
+                pygame.draw.line(surface, RED, (cut_x, gauge.y - 4), (cut_x, gauge.bottom + 3), 3)
+            label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
+        elif p.shoe_remaining is not None:
+            label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
+        else:
+            label = self.assets.shadowed_text("continuous shuffle", 17, CREAM)
+        surface.blit(label, label.get_rect(midtop=(rect.centerx, gauge.bottom + 5)))
+        if p.cut_card_out:
+            note = self.pill("LAST ROUND BEFORE THE SHUFFLE", 16, (255, 230, 160), (120, 24, 24, 230))
+            surface.blit(note, note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26)))
+
+    def draw_discard(self, surface: pygame.Surface, p: Presenter) -> None:
+        """The discard tray, filling as rounds are played."""
+        rect = layout.discard_rect()
+        surface.blit(self.assets.image(sprites.DISCARD_FILE, rect.size), rect.topleft)
+        if p.discarded and p.shoe_size:
+            layers = max(1, min(24, round(24 * p.discarded / p.shoe_size)))
+            size = (58, 40)
+            back = self.assets.card(None, (size[1], size[0]))
+            for i in range(layers):
+                surface.blit(back, (rect.centerx - size[1] // 2, rect.centery - size[0] // 2 + 6 - i))
+        if p.discarded:
+            label = self.assets.shadowed_text(f"{p.discarded} discarded", 17, CREAM)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+
+    def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
+        """Two half-shoes riffling into one, above the dealer's spot."""
+        size = layout.CARD_SIZE
+        back = self.assets.card(None, size)
+        shadow, margin = self.shadow(size)
+        cx, cy = 640, layout.DEALER_CARDS_TOP
+        spread = 70 * math.sin(math.pi * min(1.0, t * 1.15))
+        for i in range(10):
+            phase = (t * 3 + i / 10) % 1.0
+            side = -1 if i % 2 else 1
+            x = cx - size[0] // 2 + side * spread * (1 - ease_in_out(phase))
+            y = cy - 10 * math.sin(math.pi * phase)
+            surface.blit(shadow, (round(x) - margin + 2, round(y) - margin + 4))
+            surface.blit(back, (round(x), round(y)))
+
+    def draw_dealer(self, surface: pygame.Surface, p: Presenter) -> None:
+        """The dealer's cards and total."""
+        for i, card in enumerate(p.dealer):
+            self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
+        if p.dealer_total and all(c.move.done for c in p.dealer):
+            bust = p.dealer_total == "BUST"
+            label = self.pill(f"DEALER  {p.dealer_total.upper()}", 20, RED if bust else WHITE)
+            surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
+
+    def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
+        """One seat: chips under each hand, the cards, totals, results and the pointer."""
+        model = p.seats[seat]
+        hands = model.hands
+        count = len(hands)
+        size = layout.hand_card_size(count, p.rooms[seat]) if count else layout.CARD_SIZE
+        if p.active is not None and p.active[0] == seat:
+            cx, cy = p.hand_chip_pos(seat, p.active[1])
+            ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
+            ring.center = (cx, cy)
+            pygame.draw.ellipse(surface, GOLD, ring, 4)
+        for h, hand in enumerate(hands):
+            if hand.stake:
+                self.draw_stack(surface, hand.stake, p.hand_chip_pos(seat, h))
+        if model.insurance:
+            self.draw_stack(surface, model.insurance, p.insurance_pos(seat), small=True)
+        for h, hand in enumerate(hands):
+            for i, card in enumerate(hand.cards):
+                self.draw_card(surface, card, p.card_place(card, p.card_target(seat, h, i)), size)
+        for h, hand in enumerate(hands):
+            self.draw_hand_labels(surface, p, seat, h, hand, size)
+
+    def draw_hand_labels(
+        self, surface: pygame.Surface, p: Presenter, seat: int, h: int, hand: HandModel, size: tuple[int, int]
+    ) -> None:
+        """A hand's total under its cards, its result over them, and the pointer when active."""
+        if not hand.cards or not all(c.move.done for c in hand.cards):
+            return
+        first = pygame.Rect(p.card_target(seat, h, 0))
+        last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
+        text = hand.label()
+        if text:
+            color = RED if text == "BUST" else (GOLD if text in ("BLACKJACK", "21") else WHITE)
+            label = self.pill(text.upper(), 20 if size == layout.CARD_SIZE else 16, color)
+            surface.blit(
+                label,
+                label.get_rect(
+                    midtop=(first.centerx + (last.centerx - first.centerx) // 2, first.bottom - 6)
+                ),
+            )
+        if hand.result is not None:
+            result = hand.result_text()
+            won = hand.net is not None and hand.net > 0
+            push = hand.net == 0
+            color = (255, 255, 255) if push else (GREEN_TEXT if won else (255, 200, 190))
+            bg = (40, 40, 40, 220) if push else ((16, 90, 40, 235) if won else (130, 20, 24, 235))
+            badge = self.pill(result, 22 if size == layout.CARD_SIZE else 17, color, bg)
+            mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
+            surface.blit(badge, badge.get_rect(center=mid))
+        if p.active == (seat, h):
+            bob = round(5 * math.sin(p.clock * 6))
+            pointer = self.assets.image(sprites.POINTER_FILE)
+            surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + bob)))
+
+    def draw_stack(
+        self,
+        surface: pygame.Surface,
+        amount: Money,
+        center: tuple[float, float],
+        *,
+        small: bool = False,
+        label: bool = True,
+    ) -> None:
+        """Chips for an amount: biggest chips at the bottom, in up to three stacks, the amount under them."""
+        width = 38 if small else layout.STACK_CHIP_WIDTH
+        step = max(3, round(sprites.STACK_STEP * width / sprites.STACK_SIZE[0]))
+        chips = [value for value, count in chips_for(amount) for _ in range(count)]
+        per_stack = 10
+        stacks = [chips[i : i + per_stack] for i in range(0, min(len(chips), 3 * per_stack), per_stack)]
+        gap = width - 8
+        left = center[0] - (len(stacks) - 1) * gap / 2
+        chip_h = self.assets.stack_chip(1, width).get_height()
+        base_y = center[1] + chip_h // 2 + 4
+        for c, stack in enumerate(stacks):
+            x = round(left + c * gap - width / 2)
+            for k, value in enumerate(stack):
+                surface.blit(self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step)))
+        if label:
+            text = self.pill(format_money(amount), 14 if small else 16, WHITE, (0, 0, 0, 170))
+            surface.blit(text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))))
+
+    def draw_flight(self, surface: pygame.Surface, flight: ChipFlight) -> None:
+        """Chips sliding across the felt."""
+        t = ease_out(flight.timer.progress)
+        x = flight.start[0] + (flight.end[0] - flight.start[0]) * t
+        y = flight.start[1] + (flight.end[1] - flight.start[1]) * t
+        self.draw_stack(surface, flight.amount, (x, y), label=False)

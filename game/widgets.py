@@ -1,0 +1,248 @@
+"""Small reusable widgets: a 9-slice button, the chip rack, the message bar, a tooltip, the bankroll panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+import sprites
+from engine import Money, format_money
+from game import layout
+from game.assets import Assets
+from game.intents import KEY_NAMES, IntentKind
+
+CREAM = (246, 236, 206)
+GOLD = (232, 196, 104)
+
+
+def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surface:
+    """A button sprite stretched to `size` keeping its corners (cached in the asset loader)."""
+    key = f"\0nine:{state}:{size[0]}x{size[1]}"
+    cached = assets._images.get((key, None))
+    if cached is not None:
+        return cached
+    source = assets.image(sprites.button_file(state))
+    s = sprites.BUTTON_SLICE
+    sw, sh = source.get_size()
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    xs = [(0, s, 0, s), (s, sw - 2 * s, s, w - 2 * s), (sw - s, s, w - s, s)]
+    ys = [(0, s, 0, s), (s, sh - 2 * s, s, h - 2 * s), (sh - s, s, h - s, s)]
+    for sx, sw_, dx, dw in xs:
+        for sy, sh_, dy, dh in ys:
+            if dw <= 0 or dh <= 0:
+                continue
+            piece = source.subsurface((sx, sy, sw_, sh_))
+            if (sw_, sh_) != (dw, dh):
+                piece = pygame.transform.smoothscale(piece, (dw, dh))
+            out.blit(piece, (dx, dy))
+    assets._images[(key, None)] = out
+    return out
+
+
+@dataclass(slots=True)
+class Button:
+    """A labelled button bound to an intent; enabled only when the scene says so."""
+
+    name: str
+    label: str
+    rect: pygame.Rect
+    intent: IntentKind
+    enabled: bool = True
+    visible: bool = True
+    hover: bool = False
+    tooltip: str = ""
+    flash: float = 0.0
+    """Seconds left of the pressed look after a click or key press."""
+
+    def hit(self, pos: tuple[int, int] | None) -> bool:
+        """Whether a click at pos lands on this button (enabled and visible)."""
+        return pos is not None and self.visible and self.enabled and self.rect.collidepoint(pos)
+
+    def shortcut_text(self) -> str:
+        """'Hit (H)' for the tooltip."""
+        key = KEY_NAMES.get(self.intent)
+        return self.tooltip or (f"{self.label} ({key})" if key else self.label)
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """Paint the button in its state."""
+        if not self.visible:
+            return
+        state = (
+            "disabled"
+            if not self.enabled
+            else ("pressed" if self.flash > 0 else ("hover" if self.hover else "normal"))
+        )
+        surface.blit(nine_slice(assets, state, self.rect.size), self.rect.topleft)
+        color = (190, 184, 176) if not self.enabled else CREAM
+        size = 24 if self.rect.h >= 50 else 20
+        text = assets.text(self.label, size, color, bold=True)
+        if text.get_width() > self.rect.w - 12:
+            text = assets.text(self.label, size - 4, color, bold=True)
+        dy = 1 if state == "pressed" else 0
+        surface.blit(text, text.get_rect(center=(self.rect.centerx, self.rect.centery + dy)))
+
+
+@dataclass(slots=True)
+class ButtonRow:
+    """A set of buttons: hover tracking, click hit-testing, flashes and tooltips."""
+
+    buttons: list[Button] = field(default_factory=list)
+    pointer: tuple[int, int] | None = None
+    hover_time: float = 0.0
+
+    def by_name(self, name: str) -> Button:
+        """The button with this name."""
+        for button in self.buttons:
+            if button.name == name:
+                return button
+        raise KeyError(name)
+
+    def point(self, pos: tuple[int, int] | None) -> None:
+        """The pointer moved."""
+        if pos != self.pointer:
+            self.hover_time = 0.0
+        self.pointer = pos
+        for button in self.buttons:
+            button.hover = pos is not None and button.visible and button.rect.collidepoint(pos)
+
+    def clicked(self, pos: tuple[int, int] | None) -> Button | None:
+        """The enabled button under a click, flashed."""
+        for button in self.buttons:
+            if button.hit(pos):
+                button.flash = 0.12
+                return button
+        return None
+
+    def under(self, pos: tuple[int, int] | None) -> Button | None:
+        """The visible button under the pointer, enabled or not."""
+        for button in self.buttons:
+            if pos is not None and button.visible and button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def for_intent(self, kind: IntentKind) -> Button | None:
+        """The visible button bound to an intent."""
+        for button in self.buttons:
+            if button.visible and button.intent is kind:
+                return button
+        return None
+
+    def update(self, dt: float) -> None:
+        """Age flashes and the hover timer."""
+        self.hover_time += dt
+        for button in self.buttons:
+            button.flash = max(0.0, button.flash - dt)
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """Paint every button, then the tooltip of the hovered one."""
+        for button in self.buttons:
+            button.draw(surface, assets)
+        hovered = self.under(self.pointer)
+        if hovered is not None and self.hover_time > 0.45 and self.pointer is not None:
+            draw_tooltip(surface, assets, hovered.shortcut_text(), self.pointer)
+
+
+def draw_tooltip(surface: pygame.Surface, assets: Assets, text: str, pos: tuple[int, int]) -> None:
+    """A small dark box with text, above the pointer, kept on the canvas."""
+    label = assets.text(text, 17, CREAM)
+    box = label.get_rect().inflate(14, 10)
+    box.midbottom = (pos[0], pos[1] - 12)
+    box.clamp_ip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
+    pygame.draw.rect(surface, (16, 16, 18), box, border_radius=6)
+    pygame.draw.rect(surface, GOLD, box, 1, border_radius=6)
+    surface.blit(label, label.get_rect(center=box.center))
+
+
+@dataclass(slots=True)
+class ChipRack:
+    """The chip rack: one chip per denomination; click to bet it."""
+
+    values: tuple[int, ...] = sprites.CHIP_DENOMINATIONS
+    allowed: dict[int, bool] = field(default_factory=dict)
+    hover: int | None = None
+
+    def chip_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The chip value under a position."""
+        if pos is None:
+            return None
+        r = layout.CHIP_RACK_SIZE // 2
+        for i, value in enumerate(self.values):
+            cx, cy = layout.rack_chip_center(i, len(self.values))
+            if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= r * r:
+                return value
+        return None
+
+    def center(self, value: int) -> tuple[int, int]:
+        """Centre of a chip in the rack."""
+        return layout.rack_chip_center(self.values.index(value), len(self.values))
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """The tray and the chips, the hovered one lifted, refused ones dimmed."""
+        tray = layout.rack_rect(len(self.values))
+        pygame.draw.rect(surface, (28, 16, 10), tray, border_radius=14)
+        pygame.draw.rect(surface, (96, 64, 40), tray, 2, border_radius=14)
+        size = layout.CHIP_RACK_SIZE
+        for i, value in enumerate(self.values):
+            cx, cy = layout.rack_chip_center(i, len(self.values))
+            lift = 5 if self.hover == value and self.allowed.get(value, True) else 0
+            image = assets.chip(value, size)
+            if not self.allowed.get(value, True):
+                image = _dimmed(assets, value, size)
+            surface.blit(image, (cx - size // 2, cy - size // 2 - lift))
+
+
+def _dimmed(assets: Assets, value: int, size: int) -> pygame.Surface:
+    key = (f"\0dim:{value}:{size}", None)
+    cached = assets._images.get(key)
+    if cached is None:
+        cached = assets.chip(value, size).copy()
+        cached.fill((110, 110, 110, 150), special_flags=pygame.BLEND_RGBA_MULT)
+        assets._images[key] = cached
+    return cached
+
+
+class MessageBar:
+    """The one-line dealer message across the middle of the table."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, bool], pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface, assets: Assets, text: str, *, warning: bool = False) -> None:
+        """Paint the message (nothing when empty)."""
+        if not text:
+            return
+        key = (text, warning)
+        image = self._cache.get(key)
+        if image is None:
+            rect = layout.message_rect()
+            color = (255, 214, 170) if warning else CREAM
+            label = assets.text(text, 22, color, bold=True)
+            width = max(rect.w, label.get_width() + 40)
+            image = pygame.Surface((width, rect.h), pygame.SRCALPHA)
+            bg = (110, 20, 20, 215) if warning else (6, 24, 14, 190)
+            pygame.draw.rect(image, bg, image.get_rect(), border_radius=rect.h // 2)
+            pygame.draw.rect(image, (*GOLD, 140), image.get_rect(), 1, border_radius=rect.h // 2)
+            image.blit(label, label.get_rect(center=(width // 2, rect.h // 2)))
+            if len(self._cache) > 200:
+                self._cache.clear()
+            self._cache[key] = image
+        surface.blit(image, image.get_rect(center=layout.message_rect().center))
+
+
+def draw_bankroll(
+    surface: pygame.Surface, assets: Assets, bankroll: Money, bet: Money, name: str = "BANKROLL"
+) -> None:
+    """The bankroll panel at the bottom left: what the player has off the table and the bet."""
+    rect = layout.bankroll_rect()
+    pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10)
+    pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
+    title = assets.text(name, 15, GOLD, bold=True)
+    surface.blit(title, (rect.x + 12, rect.y + 8))
+    amount = assets.text("$" + format_money(bankroll), 34, CREAM, bold=True)
+    if amount.get_width() > rect.w - 20:
+        amount = assets.text("$" + format_money(bankroll), 26, CREAM, bold=True)
+    surface.blit(amount, (rect.x + 12, rect.y + 28))
+    bet_text = assets.text(f"BET ${format_money(bet)}" if bet else "NO BET", 18, (210, 210, 200), bold=True)
+    surface.blit(bet_text, (rect.x + 12, rect.bottom - 26))
