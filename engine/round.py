@@ -11,16 +11,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.actions import Action, Result
 from engine.cards import Card
+from engine.dealer import dealer_draws, dealer_may_peek, hand_awaits_dealer, hand_is_live
 from engine.errors import IllegalActionError, InvalidBetError
-from engine.hand import HandValue, hand_total, hand_value, is_natural, is_pair
-from engine.money import Money, format_money, scale
-from engine.rules import DealerBlackjackTakes, Rules, Surrender
+from engine.hand import HandValue, hand_total, hand_value, is_natural
+from engine.legality import (
+    early_surrender_offered,
+    even_money_offered,
+    insurance_affordable,
+    insurance_offered,
+    nothing_to_decide,
+    why_not_bet,
+    why_not_double,
+    why_not_hit,
+    why_not_split,
+    why_not_surrender,
+)
+from engine.money import Money, format_money
+from engine.payout import (
+    blackjack_win,
+    counts_as_blackjack,
+    hand_outcome,
+    insurance_amount,
+    insurance_net,
+    original_bet_only,
+    seat_outcomes,
+)
+from engine.rules import Rules
 
 if TYPE_CHECKING:
     from engine.table import Table
@@ -235,19 +256,9 @@ class Round:
             raise InvalidBetError(f"cannot bet: {name} has already bet this round")
         if rules.first_card_before_bet and seat not in self._first_card_seats:
             raise InvalidBetError(f"cannot bet: {name} was not dealt a first card")
-        if amount < rules.min_bet:
-            raise InvalidBetError(
-                f"cannot bet {format_money(amount)}: the table minimum is {format_money(rules.min_bet)}"
-            )
-        if rules.max_bet is not None and amount > rules.max_bet:
-            raise InvalidBetError(
-                f"cannot bet {format_money(amount)}: the table maximum is {format_money(rules.max_bet)}"
-            )
-        bankroll = self.table.bankroll(seat)
-        if amount > bankroll:
-            raise InvalidBetError(
-                f"cannot bet {format_money(amount)}: {name} has only {format_money(bankroll)}"
-            )
+        reason = why_not_bet(rules, amount, self.table.bankroll(seat), name)
+        if reason is not None:
+            raise InvalidBetError(f"cannot bet {format_money(amount)}: {reason}")
 
     def can_bet(self, seat: int, amount: Money) -> bool:
         """Whether the seat may bet this amount now."""
@@ -365,56 +376,26 @@ class Round:
 
     def _why_not_hit(self, play: _SeatPlay, index: int) -> str | None:
         hand = play.hands[index]
-        label = self._label(play, index)
-        if hand.split_aces and not self.rules.hit_split_aces:
-            return f"{label} is a split ace, which takes one card only"
-        return None
+        return why_not_hit(self.rules, hand.split_aces, self._label(play, index))
 
     def _why_not_double(self, play: _SeatPlay, index: int) -> str | None:
         hand = play.hands[index]
-        label = self._label(play, index)
-        rules = self.rules
-        if len(hand.cards) != 2:
-            return f"{label} has {len(hand.cards)} cards; only a two-card hand may double"
-        total = hand_total(hand.cards)[0]
-        if not rules.double_on.allows(total):
-            return f"these rules allow doubling on {rules.double_on.value} only, not on {total}"
-        if hand.from_split and not rules.double_after_split:
-            return "these rules do not allow doubling after a split"
-        if hand.split_aces and not rules.hit_split_aces:
-            return f"{label} is a split ace, which takes one card only"
-        if self.table.bankroll(play.seat) < hand.bet:
-            return f"{label} needs {format_money(hand.bet)} more to double"
-        return None
+        return why_not_double(
+            self.rules, hand.cards, hand.from_split, hand.split_aces, hand.bet,
+            self.table.bankroll(play.seat), self._label(play, index),
+        )
 
     def _why_not_split(self, play: _SeatPlay, index: int) -> str | None:
         hand = play.hands[index]
-        label = self._label(play, index)
-        rules = self.rules
-        if not rules.splitting_allowed:
-            return "these rules do not allow splitting"
-        if len(hand.cards) != 2:
-            return f"{label} has {len(hand.cards)} cards; only a pair may be split"
-        if not is_pair(hand.cards, by_value=rules.pair_by_value):
-            kind = "the same value" if rules.pair_by_value else "the same rank"
-            return f"{label} is not a pair: its cards are not of {kind}"
-        if rules.max_hands and len(play.hands) >= rules.max_hands:
-            return f"{label} already makes {len(play.hands)} hands, the most these rules allow"
-        if hand.split_aces and not rules.resplit_aces:
-            return "these rules do not allow resplitting aces"
-        if self.table.bankroll(play.seat) < hand.bet:
-            return f"{label} needs {format_money(hand.bet)} more to split"
-        return None
+        return why_not_split(
+            self.rules, hand.cards, len(play.hands), hand.split_aces, hand.bet,
+            self.table.bankroll(play.seat), self._label(play, index),
+        )
 
     def _why_not_surrender(self, play: _SeatPlay, index: int) -> str | None:
-        hand = play.hands[index]
-        if self.rules.surrender is Surrender.NONE:
-            return "these rules do not allow surrender"
-        if self._surrender_was_offered_early():
-            return "early surrender was offered before the dealer checked for blackjack"
-        if len(play.hands) > 1 or len(hand.cards) != 2:
-            return "surrender is only allowed on the first two cards, before any other action"
-        return None
+        return why_not_surrender(
+            self.rules, self.dealer_up_card, len(play.hands), len(play.hands[index].cards)
+        )
 
     # ---- acting ------------------------------------------------------------------------
 
@@ -498,7 +479,7 @@ class Round:
         if action is Action.SURRENDER:
             self._surrender(play, 0)
         elif action is Action.INSURANCE:
-            amount = scale(play.bet, _HALF)
+            amount = insurance_amount(play.bet)
             self.table._move(seat, -amount)
             play.insurance = amount
             self._emit(ev.InsuranceTaken(seat=seat, amount=amount, bankroll=self.table.bankroll(seat)))
@@ -532,24 +513,16 @@ class Round:
         self.dealer.append(card)
         self._emit(ev.DealerCardDealt(card=card, face_up=face_up))
 
-    def _surrender_was_offered_early(self) -> bool:
-        return self.rules.surrender is Surrender.EARLY and self._dealer_may_peek()
-
-    def _dealer_may_peek(self) -> bool:
-        up = self.dealer_up_card
-        return self.rules.dealer_peeks and up is not None and up.points in (1, 10)
-
     def _queue_offers(self, playing: list[_SeatPlay]) -> None:
         rules = self.rules
         up = self.dealer_up_card
-        if self._surrender_was_offered_early():
+        if early_surrender_offered(rules, up):
             for play in playing:
                 if not is_natural(play.hands[0].cards):
                     self._offer_queue.append((play.seat, DecisionKind.EARLY_SURRENDER))
-        if rules.insurance and up is not None and up.rank.is_ace:
+        if insurance_offered(rules, up):
             for play in playing:
-                natural = is_natural(play.hands[0].cards)
-                if natural and rules.even_money:
+                if even_money_offered(rules, is_natural(play.hands[0].cards)):
                     self._offer_queue.append((play.seat, DecisionKind.EVEN_MONEY))
                 else:
                     self._offer_queue.append((play.seat, DecisionKind.INSURANCE))
@@ -570,8 +543,7 @@ class Round:
             if hand.finished:
                 continue
             if kind is DecisionKind.INSURANCE:
-                amount = scale(play.bet, _HALF)
-                if amount == 0 or self.table.bankroll(seat) < amount:
+                if not insurance_affordable(insurance_amount(play.bet), self.table.bankroll(seat)):
                     continue
                 self._emit(ev.InsuranceOffered(seat=seat, even_money=False))
             elif kind is DecisionKind.EVEN_MONEY:
@@ -580,7 +552,7 @@ class Round:
                 self._emit(ev.SurrenderOffered(seat=seat))
             self._decision = Decision(seat, 0, kind)
             return
-        if self._dealer_may_peek():
+        if dealer_may_peek(self.rules, self.dealer_up_card):
             blackjack = is_natural(self.dealer)
             self._emit(ev.DealerPeeked(blackjack=blackjack))
             self._settle_insurance(blackjack)
@@ -597,7 +569,7 @@ class Round:
         for play in self._seats:
             if play.insurance and play.insurance_net is None:
                 amount = play.insurance
-                net = amount * 2 if dealer_blackjack else -amount
+                net = insurance_net(amount, dealer_blackjack)
                 play.insurance_net = net
                 self.table._move(play.seat, amount + net)
                 self._emit(ev.InsuranceSettled(
@@ -609,7 +581,7 @@ class Round:
             return
         for play in self._seats:
             if play.hands and play.bet and not play.hands[0].finished and is_natural(play.hands[0].cards):
-                self._settle(play, 0, Result.BLACKJACK, scale(play.bet, self.rules.blackjack_pays))
+                self._settle(play, 0, Result.BLACKJACK, blackjack_win(self.rules, play.bet))
 
     def _next_turn(self) -> None:
         """Move to the next hand that needs a decision, or to the dealer when none is left."""
@@ -646,10 +618,9 @@ class Round:
     def _auto_stand_after_deal(self, play: _SeatPlay, index: int) -> bool:
         """Stand a hand that has nothing to decide (21, or a split ace that may not act)."""
         hand = play.hands[index]
-        if hand_total(hand.cards)[0] == 21 or (
-            hand.split_aces
-            and not self.rules.hit_split_aces
-            and self._why_not_split(play, index) is not None
+        if nothing_to_decide(
+            self.rules, hand.cards, len(play.hands), hand.split_aces, hand.bet,
+            self.table.bankroll(play.seat),
         ):
             self._stand(play, index, automatic=True)
             return True
@@ -683,25 +654,21 @@ class Round:
     # ---- the dealer and settlement -----------------------------------------------------
 
     def _counts_as_blackjack(self, hand: _Hand) -> bool:
-        if not is_natural(hand.cards):
-            return False
-        if not hand.from_split:
-            return True
-        return hand.split_aces and self.rules.split_ace_21_is_blackjack
+        return counts_as_blackjack(self.rules, hand.cards, hand.from_split, hand.split_aces)
 
     def _dealer_turn(self) -> None:
         rules = self.rules
-        unsettled = [(p, h) for p in self._seats for h in p.hands if h.result is None]
-        live = [h for _, h in unsettled if not (h.busted or h.surrendered or self._counts_as_blackjack(h))]
-        blackjack_matters = bool(live) or any(
-            p.insurance and p.insurance_net is None for p in self._seats
-        ) or any(
-            (h.surrendered and rules.surrender is Surrender.LATE)
-            or self._counts_as_blackjack(h)
-            or (h.busted and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET)
-            for _, h in unsettled
-        )
-        if self.rules.dealer_gets_hole_card:
+        live = False
+        blackjack_matters = any(p.insurance and p.insurance_net is None for p in self._seats)
+        for play in self._seats:
+            for hand in play.hands:
+                if hand.result is None:
+                    blackjack = self._counts_as_blackjack(hand)
+                    live = live or hand_is_live(hand.busted, hand.surrendered, blackjack)
+                    blackjack_matters = blackjack_matters or hand_awaits_dealer(
+                        rules, hand.busted, hand.surrendered, blackjack
+                    )
+        if rules.dealer_gets_hole_card:
             self._reveal_hole()
         elif blackjack_matters:
             while len(self.dealer) < 2:
@@ -709,15 +676,11 @@ class Round:
         dealer_blackjack = is_natural(self.dealer)
         self._settle_insurance(dealer_blackjack)
         if live and not dealer_blackjack:
-            while self._dealer_draws():
+            while dealer_draws(rules, self.dealer):
                 self._deal_dealer(face_up=True)
         if self.dealer:
             self._finish_dealer(blackjack=dealer_blackjack)
         self._settle_all()
-
-    def _dealer_draws(self) -> bool:
-        total, soft = hand_total(self.dealer)
-        return total < 17 or (total == 17 and soft and self.rules.dealer_hits_soft_17)
 
     def _reveal_hole(self) -> None:
         if len(self.dealer) >= 2 and not self.hole_revealed and self.rules.dealer_gets_hole_card:
@@ -732,49 +695,23 @@ class Round:
         rules = self.rules
         dealer_blackjack = is_natural(self.dealer)
         dealer_total = hand_total(self.dealer)[0] if self.dealer else 0
-        original_bet_only = (
-            dealer_blackjack and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET
-        )
+        original_only = original_bet_only(rules, dealer_blackjack)
         for play in self._seats:
-            owed = play.bet if original_bet_only else 0
-            for index, hand in enumerate(play.hands):
-                if hand.result is not None:
-                    continue
-                result, net = self._outcome(hand, dealer_blackjack, dealer_total)
-                if original_bet_only and net < 0 and result is not Result.SURRENDER:
-                    # Only the original bet is lost to a dealer blackjack found after play:
-                    # the first losing hand pays it, every other bet on the seat goes back.
-                    result, net = (result, -owed) if owed else (Result.PUSH, 0)
-                    owed = 0
+            open_hands = [i for i, hand in enumerate(play.hands) if hand.result is None]
+            outcomes = [
+                hand_outcome(
+                    rules, hand.cards, hand.bet, hand.stake, hand.from_split, hand.split_aces,
+                    hand.busted, hand.surrendered, dealer_blackjack, dealer_total,
+                )
+                for hand in (play.hands[i] for i in open_hands)
+            ]
+            for index, (result, net) in zip(
+                open_hands, seat_outcomes(outcomes, play.bet, original_only), strict=True
+            ):
                 self._settle(play, index, result, net)
         self.phase = Phase.OVER
         self._decision = None
         self.table._end_round(self)
-
-    def _outcome(self, hand: _Hand, dealer_blackjack: bool, dealer_total: int) -> tuple[Result, Money]:
-        rules = self.rules
-        stake = hand.stake
-        if hand.surrendered:
-            if dealer_blackjack and rules.surrender is Surrender.LATE:
-                return Result.LOSE, -stake
-            return Result.SURRENDER, -(stake - scale(stake, _HALF))
-        if hand.busted:
-            return Result.BUST, -stake
-        blackjack = self._counts_as_blackjack(hand)
-        if dealer_blackjack:
-            if not blackjack:
-                return Result.LOSE, -stake
-            if rules.blackjack_vs_dealer_blackjack.value == "push":
-                return Result.PUSH, 0
-            return Result.BLACKJACK, scale(hand.bet, rules.blackjack_pays)
-        if blackjack:
-            return Result.BLACKJACK, scale(hand.bet, rules.blackjack_pays)
-        total = hand_total(hand.cards)[0]
-        if dealer_total > 21 or total > dealer_total:
-            return Result.WIN, stake
-        if total == dealer_total:
-            return Result.PUSH, 0
-        return Result.LOSE, -stake
 
     def _settle(self, play: _SeatPlay, index: int, result: Result, net: Money) -> None:
         hand = play.hands[index]
@@ -793,7 +730,6 @@ class Round:
         return list(self.drawn)
 
 
-_HALF = Fraction(1, 2)
 _Check = Callable[[_SeatPlay, int], str | None]
 _OFFER_ACTIONS: dict[DecisionKind, frozenset[Action]] = {
     DecisionKind.EARLY_SURRENDER: frozenset((Action.SURRENDER, Action.NO_SURRENDER)),

@@ -1,0 +1,56 @@
+"""The dealer's rules: when to peek, when a hand waits on the dealer, and when to draw.
+
+Pure functions shared by the event-producing `Round` and the fast path (`engine.fastplay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card
+from engine.hand import hand_total
+from engine.rules import DealerBlackjackTakes, Rules, Surrender
+
+
+def dealer_may_peek(rules: Rules, up_card: Card | None) -> bool:
+    """Whether the dealer checks for blackjack before play: the rules say so and an ace or ten shows.
+
+    >>> from engine import load_rules, Card
+    >>> dealer_may_peek(load_rules("vegas-strip"), Card.parse("K"))
+    True
+    >>> dealer_may_peek(load_rules("european"), Card.parse("A"))
+    False
+    """
+    return rules.dealer_peeks and up_card is not None and up_card.points in (1, 10)
+
+
+def dealer_draws(rules: Rules, cards: Sequence[Card]) -> bool:
+    """Whether the dealer must take another card: below 17, or soft 17 when the dealer hits it.
+
+    >>> from engine import load_rules, parse_cards
+    >>> strip = load_rules("vegas-strip")
+    >>> h17 = strip.with_changes(dealer_hits_soft_17=True)
+    >>> dealer_draws(strip, parse_cards("A 6")), dealer_draws(h17, parse_cards("A 6"))
+    (False, True)
+    """
+    total, soft = hand_total(cards)
+    return total < 17 or (total == 17 and soft and rules.dealer_hits_soft_17)
+
+
+def hand_is_live(busted: bool, surrendered: bool, blackjack: bool) -> bool:
+    """Whether a finished hand is settled against the dealer's total (so the dealer must play it out)."""
+    return not (busted or surrendered or blackjack)
+
+
+def hand_awaits_dealer(rules: Rules, busted: bool, surrendered: bool, blackjack: bool) -> bool:
+    """Whether an unsettled hand's settlement depends on whether the dealer has a blackjack.
+
+    A live hand does; so does a late surrender (a dealer blackjack voids it), a blackjack
+    (it may push), and a bust when a dealer blackjack takes only the original bet.
+    """
+    return (
+        hand_is_live(busted, surrendered, blackjack)
+        or (surrendered and rules.surrender is Surrender.LATE)
+        or blackjack
+        or (busted and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET)
+    )

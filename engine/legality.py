@@ -1,0 +1,164 @@
+"""Who may do what: the rule behind each bet, player action and offer, as pure functions.
+
+The event-producing `Round` and the simulator's fast path (`engine.fastplay`) both ask
+these, so each rule is written once. A `why_not_*` function answers None when the rules
+allow the thing and otherwise the reason, as the part of a sentence that follows
+"cannot <verb>: ".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card
+from engine.dealer import dealer_may_peek
+from engine.hand import hand_total, is_pair
+from engine.money import Money, format_money
+from engine.rules import Rules, Surrender
+
+
+def why_not_bet(rules: Rules, amount: Money, bankroll: Money, name: str) -> str | None:
+    """Why a seat with this bankroll may not bet this amount (table limits, money), or None.
+
+    >>> from engine import load_rules
+    >>> why_not_bet(load_rules("vegas-strip"), 500, 10_000, "Ann")
+    'the table minimum is 10'
+    >>> why_not_bet(load_rules("vegas-strip"), 2_000, 1_500, "Ann")
+    'Ann has only 15'
+    """
+    if amount < rules.min_bet:
+        return f"the table minimum is {format_money(rules.min_bet)}"
+    if rules.max_bet is not None and amount > rules.max_bet:
+        return f"the table maximum is {format_money(rules.max_bet)}"
+    if amount > bankroll:
+        return f"{name} has only {format_money(bankroll)}"
+    return None
+
+
+def why_not_hit(rules: Rules, split_aces: bool, label: str) -> str | None:
+    """Why a hand may not take a card, or None: only a split ace that may not be hit is barred."""
+    if split_aces and not rules.hit_split_aces:
+        return f"{label} is a split ace, which takes one card only"
+    return None
+
+
+def why_not_double(
+    rules: Rules,
+    cards: Sequence[Card],
+    from_split: bool,
+    split_aces: bool,
+    bet: Money,
+    bankroll: Money,
+    label: str,
+) -> str | None:
+    """Why a hand may not double, or None: two cards, a total the rules allow, and the money.
+
+    >>> from engine import load_rules, parse_cards
+    >>> why_not_double(load_rules("european"), parse_cards("T 2"), False, False, 1000, 5000, "Ann")
+    'these rules allow doubling on 9-11 only, not on 12'
+    """
+    if len(cards) != 2:
+        return f"{label} has {len(cards)} cards; only a two-card hand may double"
+    total = hand_total(cards)[0]
+    if not rules.double_on.allows(total):
+        return f"these rules allow doubling on {rules.double_on.value} only, not on {total}"
+    if from_split and not rules.double_after_split:
+        return "these rules do not allow doubling after a split"
+    if split_aces and not rules.hit_split_aces:
+        return f"{label} is a split ace, which takes one card only"
+    if bankroll < bet:
+        return f"{label} needs {format_money(bet)} more to double"
+    return None
+
+
+def why_not_split(
+    rules: Rules,
+    cards: Sequence[Card],
+    hands: int,
+    split_aces: bool,
+    bet: Money,
+    bankroll: Money,
+    label: str,
+) -> str | None:
+    """Why a hand may not be split, or None; `hands` is how many hands the seat holds now.
+
+    >>> from engine import load_rules, parse_cards
+    >>> why_not_split(load_rules("vegas-strip"), parse_cards("K T"), 1, False, 1000, 5000, "Ann")
+    'Ann is not a pair: its cards are not of the same rank'
+    >>> why_not_split(load_rules("vegas-strip"), parse_cards("8 8"), 4, False, 1000, 5000, "Ann")
+    'Ann already makes 4 hands, the most these rules allow'
+    """
+    if not rules.splitting_allowed:
+        return "these rules do not allow splitting"
+    if len(cards) != 2:
+        return f"{label} has {len(cards)} cards; only a pair may be split"
+    if not is_pair(cards, by_value=rules.pair_by_value):
+        kind = "the same value" if rules.pair_by_value else "the same rank"
+        return f"{label} is not a pair: its cards are not of {kind}"
+    if rules.max_hands and hands >= rules.max_hands:
+        return f"{label} already makes {hands} hands, the most these rules allow"
+    if split_aces and not rules.resplit_aces:
+        return "these rules do not allow resplitting aces"
+    if bankroll < bet:
+        return f"{label} needs {format_money(bet)} more to split"
+    return None
+
+
+def why_not_surrender(rules: Rules, up_card: Card | None, hands: int, cards: int) -> str | None:
+    """Why a hand may not be surrendered in play (late surrender), or None.
+
+    `hands` is how many hands the seat holds and `cards` how many the hand holds.
+    """
+    if rules.surrender is Surrender.NONE:
+        return "these rules do not allow surrender"
+    if early_surrender_offered(rules, up_card):
+        return "early surrender was offered before the dealer checked for blackjack"
+    if hands > 1 or cards != 2:
+        return "surrender is only allowed on the first two cards, before any other action"
+    return None
+
+
+def nothing_to_decide(
+    rules: Rules,
+    cards: Sequence[Card],
+    hands: int,
+    split_aces: bool,
+    bet: Money,
+    bankroll: Money,
+) -> bool:
+    """Whether a hand stands by itself: it totals 21, or it is a split ace that may not act.
+
+    >>> from engine import load_rules, parse_cards
+    >>> strip = load_rules("vegas-strip")
+    >>> nothing_to_decide(strip, parse_cards("A 5"), 2, True, 1000, 5000)
+    True
+    >>> nothing_to_decide(strip.with_changes(resplit_aces=True), parse_cards("A A"), 2, True, 1000, 5000)
+    False
+    """
+    if hand_total(cards)[0] == 21:
+        return True
+    return (
+        split_aces
+        and not rules.hit_split_aces
+        and why_not_split(rules, cards, hands, split_aces, bet, bankroll, "") is not None
+    )
+
+
+def early_surrender_offered(rules: Rules, up_card: Card | None) -> bool:
+    """Whether early surrender is offered: the rules have it and the dealer is about to peek."""
+    return rules.surrender is Surrender.EARLY and dealer_may_peek(rules, up_card)
+
+
+def insurance_offered(rules: Rules, up_card: Card | None) -> bool:
+    """Whether the seats are offered insurance (or even money): the rules have it and an ace shows."""
+    return rules.insurance and up_card is not None and up_card.rank.is_ace
+
+
+def even_money_offered(rules: Rules, natural: bool) -> bool:
+    """Whether a seat offered insurance is asked about even money instead (it holds a blackjack)."""
+    return natural and rules.even_money
+
+
+def insurance_affordable(amount: Money, bankroll: Money) -> bool:
+    """Whether an insurance offer of this amount is made: more than nothing, and within the bankroll."""
+    return amount != 0 and bankroll >= amount
