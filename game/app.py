@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -56,7 +57,9 @@ class App:
         pygame.font.init()
         flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Blackjack")
-        self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
+            self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
         if os.environ.get("BLACKJACK_WINDOW_ID"):
             print(f"window {pygame.display.get_wm_info().get('window')}", file=sys.stderr, flush=True)
         note = None
@@ -148,6 +151,7 @@ class App:
     def step(self, dt: float = STEP) -> None:
         """One frame: input, then fixed updates for the time that passed, then drawing."""
         self.handle_input()
+        self.stack.apply()
         self._lag += dt
         steps = 0
         while self._lag >= STEP - 1e-9 and steps < MAX_CATCH_UP:

@@ -259,6 +259,7 @@ class Presenter:
         self.clock += dt
         if self.hurrying:
             self._finish_all()
+            self.wait = 0.0
         self._tick(dt)
         self.wait = max(0.0, self.wait - dt)
         while self.wait <= 0 and self.round is not None and self.cursor < len(self.round.events):

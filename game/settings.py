@@ -93,6 +93,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), None
     except OSError as error:
         return Settings(), f"Settings could not be read ({error.strerror}); using defaults."
+    except UnicodeDecodeError:
+        return Settings(), "The settings file was damaged; using defaults."
     try:
         raw = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):

@@ -36,6 +36,8 @@ class BettingScene(TableScene):
         self.first_chip = first_chip
         self.wait = 0.0
         self.dealt = False
+        self.deferred = False
+        """Whether the round waits for the broke player to buy back in."""
         rects = layout.bet_button_rects()
         self.buttons.buttons += [
             Button("clear", "Clear", rects["clear"], IntentKind.CLEAR),
@@ -58,15 +60,27 @@ class BettingScene(TableScene):
         ctx = self.ctx
         if ctx.pending_rules and ctx.pending_rules != ctx.session.rules_id:
             self._change_rules(ctx.pending_rules)
+        ctx.presenter.barrier = None
+        seat = ctx.player_seat()
+        self.deferred = seat is not None and ctx.session.broke(seat) and not ctx.autoplay
+        if not self.deferred:
+            self._open_round()
+        if self.first_chip is not None:
+            self.add_chip(self.first_chip)
+        self._refresh()
+
+    def _open_round(self) -> None:
+        """Start the round (after any rebuys: the engine takes buy-ins only between rounds)."""
+        ctx = self.ctx
+        for seat in ctx.session.bots:
+            if ctx.session.broke(seat):
+                ctx.session.rebuy(seat)
         rnd = ctx.session.table.round
         if rnd is None or rnd.is_over:
             rnd = ctx.session.new_round()
         ctx.presenter.start_round(rnd)
-        ctx.presenter.barrier = None
+        self.deferred = False
         self._bots_bet()
-        if self.first_chip is not None:
-            self.add_chip(self.first_chip)
-        self._refresh()
 
     def _change_rules(self, rules_id: str) -> None:
         ctx = self.ctx
@@ -83,7 +97,7 @@ class BettingScene(TableScene):
         """Back from the settings: new rules take effect now when nobody has bet yet."""
         super().resume()
         ctx = self.ctx
-        if ctx.pending_rules and not ctx.round.playing_seats():
+        if ctx.pending_rules and not self.deferred and not ctx.round.playing_seats():
             self._change_rules(ctx.pending_rules)
             self.chips.clear()
             ctx.presenter.start_round(ctx.session.new_round())
@@ -94,9 +108,6 @@ class BettingScene(TableScene):
         ctx = self.ctx
         rnd = ctx.round
         for seat, policy in ctx.session.bots.items():
-            if ctx.session.broke(seat):
-                ctx.session.rebuy(seat)
-                ctx.presenter.seats[seat].bankroll = ctx.session.table.bankroll(seat)
             amount = policy.bet(rnd, seat)
             if amount and rnd.can_bet(seat, amount):
                 rnd.place_bet(seat, amount)
@@ -199,8 +210,11 @@ class BettingScene(TableScene):
         seat = self.ctx.player_seat()
         if seat is None:
             return
+        if not self.deferred:
+            self.ctx.warn("Buy-ins are taken between rounds.")
+            return
         self.ctx.session.rebuy(seat)
-        self.ctx.presenter.seats[seat].bankroll = self.ctx.session.table.bankroll(seat)
+        self._open_round()
         self.ctx.sounds.play("chips_stack")
         self.ctx.presenter.message = "Welcome back: $1000 in fresh chips. Place your bet."
         self._refresh()

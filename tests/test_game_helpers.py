@@ -1,0 +1,101 @@
+"""Helpers for the game tests (no tests here): an App on a stacked shoe, real posted mouse and key events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from engine import StackedShoe
+from game import layout
+from game.app import App
+from game.scene import Scene
+from game.settings import Settings
+
+RACK = (1, 5, 25, 100, 500)
+
+
+def make_app(
+    cards: str | None = None,
+    *,
+    speed: str = "instant",
+    seed: int = 5,
+    rules: str | None = None,
+    start: str = "betting",
+    **kwargs: object,
+) -> App:
+    """An App at the betting scene dealing from a stacked shoe (or a seeded one)."""
+    shoe = StackedShoe(cards) if cards else None
+    settings = Settings(speed=speed, sound=False)
+    if rules:
+        settings = settings.with_changes(rules=rules)
+    return App(seed=seed, shoe=shoe, settings=settings, start=start, **kwargs)  # type: ignore[arg-type]
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Move the mouse there and click, as SDL would report it; then run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.step()
+
+
+def press(app: App, key: int) -> None:
+    """Press a key; then run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step()
+
+
+def run(app: App, seconds: float = 0.1) -> None:
+    """Let time pass, frame by frame."""
+    for _ in range(max(1, round(seconds * 60))):
+        app.step()
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Run frames until `done()` (failing after `seconds` of game time)."""
+    for _ in range(round(seconds * 60)):
+        if done():
+            return
+        app.step()
+    raise AssertionError("the game never got there")
+
+
+def chip(value: int) -> tuple[int, int]:
+    """Where a chip sits in the rack."""
+    return layout.rack_chip_center(RACK.index(value), len(RACK))
+
+
+def top(app: App) -> Scene:
+    """The scene on top of the stack."""
+    scene = app.stack.top
+    assert scene is not None
+    return scene
+
+
+def button(app: App, name: str) -> pygame.Rect:
+    """The rect of a button of the top scene."""
+    return top(app).buttons.by_name(name).rect  # type: ignore[attr-defined]
+
+
+def scene_name(app: App) -> str:
+    """The class name of the top scene."""
+    return type(top(app)).__name__
+
+
+def bet_and_deal(app: App, *chips: int) -> None:
+    """Click chips into the circle and click Deal."""
+    for value in chips:
+        click(app, chip(value))
+    click(app, button(app, "deal").center)
+
+
+def wait_for_player(app: App) -> None:
+    """Run until the player is asked to decide."""
+    run_until(
+        app,
+        lambda: (
+            scene_name(app) == "PlayerTurnScene"
+            and app.ctx.presenter.idle
+            and app.ctx.round.decision is not None
+        ),
+    )

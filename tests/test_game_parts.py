@@ -1,0 +1,231 @@
+"""The game's parts on their own: the scene stack, the loop, settings, intents, layout and the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import layout
+from game.app import MAX_CATCH_UP, STEP, App
+from game.intents import Intent, IntentKind, to_intent
+from game.scene import Scene, SceneStack
+from game.settings import Settings, load_settings, save_settings, settings_path
+from game.table_view import arc_lines, chips_for
+from tests.test_game_helpers import make_app, press, run
+
+
+class Probe(Scene):
+    def __init__(self, name: str, log: list[str]) -> None:
+        super().__init__()
+        self.name, self.log, self.updates = name, log, 0
+
+    def enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+    def handle_event(self, intent: Intent) -> bool:
+        self.log.append(f"{self.name}.{intent.kind.name}")
+        return True
+
+    def update(self, dt: float) -> None:
+        self.updates += 1
+
+
+def test_scene_changes_wait_for_the_frame_boundary_and_drop_input_meant_for_the_old_scene():
+    log: list[str] = []
+    stack = SceneStack()
+    a, b = Probe("a", log), Probe("b", log)
+    stack.push(a)
+    stack.apply()
+    stack.push(b)
+    assert stack.top is a, "a push takes effect only at the frame boundary"
+    assert not stack.handle(Intent(IntentKind.HIT)), "input after a change request is dropped"
+    stack.apply()
+    assert stack.top is b
+    stack.pop()
+    stack.apply()
+    assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "a.resume"]
+
+
+def test_replace_exits_the_old_scene_without_pausing_the_one_below():
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push(Probe("a", log))
+    stack.apply()
+    stack.replace(Probe("b", log))
+    stack.apply()
+    assert log == ["a.enter", "a.exit", "b.enter"]
+
+
+def test_a_long_stall_runs_at_most_the_catch_up_cap_of_fixed_steps():
+    app = make_app()
+    try:
+        probe = Probe("p", [])
+        app.stack.push(probe)
+        app.stack.apply()
+        app.step(STEP)
+        assert probe.updates == 1
+        app.step(2.0)
+        assert probe.updates == 1 + MAX_CATCH_UP
+    finally:
+        app.close()
+
+
+def test_keys_become_intents_in_one_table():
+    def key(k: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0)
+
+    same = lambda pos: pos  # noqa: E731
+    assert to_intent(key(pygame.K_h), same) == Intent(IntentKind.HIT)
+    assert to_intent(key(pygame.K_SPACE), same) == Intent(IntentKind.CONFIRM)
+    assert to_intent(key(pygame.K_BACKSPACE), same) == Intent(IntentKind.CLEAR)
+    assert to_intent(key(pygame.K_3), same) == Intent(IntentKind.BET_ADD, value=2)
+    assert to_intent(key(pygame.K_F11), same) == Intent(IntentKind.FULLSCREEN)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 20), button=3)
+    assert to_intent(click, same) == Intent(IntentKind.RIGHT_CLICK, pos=(10, 20))
+    assert to_intent(key(pygame.K_z), same) is None
+
+
+def test_settings_are_remembered_between_runs(tmp_path, monkeypatch):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    assert load_settings() == (Settings(), None)
+    chosen = Settings(rules="six-to-five", speed="fast", sound=False, volume=0.3, four_color=True)
+    assert save_settings(chosen) is None
+    assert settings_path() == tmp_path / "settings.json"
+    assert load_settings() == (chosen, None)
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\xff\xfe"])
+def test_a_corrupt_settings_file_gives_defaults_and_a_message(tmp_path, monkeypatch, text):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text(text, encoding="latin-1")
+    settings, message = load_settings()
+    assert settings == Settings() and message and "damaged" in message
+
+
+def test_a_bad_setting_is_reset_and_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps({"speed": "warp", "volume": 0.5}))
+    settings, message = load_settings()
+    assert settings.speed == "normal" and settings.volume == 0.5
+    assert message and "speed" in message
+
+
+def test_the_table_says_when_the_settings_file_was_damaged(tmp_path, monkeypatch):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text("{oops")
+    app = App(seed=1)
+    try:
+        assert "damaged" in app.ctx.note
+    finally:
+        app.close()
+
+
+def test_the_settings_overlay_changes_speed_and_saves_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    app = make_app()
+    try:
+        press(app, pygame.K_o)
+        assert type(app.stack.top).__name__ == "SettingsScene"
+        overlay = app.stack.top
+        overlay.change("speed", 1)
+        overlay.change("deck", 1)
+        press(app, pygame.K_ESCAPE)
+        assert type(app.stack.top).__name__ == "BettingScene"
+        saved, _ = load_settings()
+        assert saved.speed == "normal" and saved.four_color  # instant -> (wraps to) normal
+        assert app.ctx.assets.four_color
+    finally:
+        app.close()
+
+
+def test_new_rules_from_the_settings_reprint_the_felt(tmp_path, monkeypatch):
+    monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
+    app = make_app()
+    try:
+        press(app, pygame.K_o)
+        app.ctx.change_settings(app.ctx.settings.with_changes(rules="six-to-five"))
+        press(app, pygame.K_ESCAPE)
+        run(app)
+        assert app.ctx.session.rules.blackjack_pays.denominator == 5
+        assert "6 TO 5" in arc_lines(app.ctx.session.rules)[0]
+    finally:
+        app.close()
+
+
+def test_the_printed_arc_follows_the_rules():
+    from engine import load_rules
+
+    assert arc_lines(load_rules("vegas-strip")) == (
+        "BLACKJACK PAYS 3 TO 2",
+        "DEALER MUST STAND ON ALL 17s  \u2022  INSURANCE PAYS 2 TO 1",
+    )
+    h17 = load_rules("six-to-five").with_changes(dealer_hits_soft_17=True, insurance=False, even_money=False)
+    assert arc_lines(h17) == ("BLACKJACK PAYS 6 TO 5", "DEALER HITS SOFT 17")
+
+
+def test_chips_for_an_amount_use_the_biggest_chips_first():
+    assert chips_for(63_600) == [(500, 1), (100, 1), (25, 1), (5, 2), (1, 1)]
+
+
+def test_seven_seat_positions_run_left_to_right_along_the_arc():
+    xs = [layout.seat_position(i)[0] for i in range(7)]
+    assert xs == sorted(xs) and xs[0] > 40 and xs[-1] < 1240
+    assert layout.table_positions(1) == [3]
+
+
+def test_first_frame_is_drawn_and_the_title_reads_the_rules():
+    app = App(seed=1, settings=Settings(sound=False))
+    try:
+        app.step()
+        assert app.screen.get_size() == layout.CANVAS_SIZE
+        assert type(app.stack.top).__name__ == "TitleScene"
+        press(app, pygame.K_RETURN)
+        run(app, 0.05)
+        assert type(app.stack.top).__name__ == "BettingScene"
+    finally:
+        app.close()
+
+
+def test_cli_runs_headless_frames_saves_a_screenshot_and_prints_frame_stats(tmp_path):
+    shot = tmp_path / "shot.png"
+    env = dict(os.environ, BLACKJACK_CONFIG_DIR=str(tmp_path))
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "--frames",
+            "90",
+            "--autoplay",
+            "--seed",
+            "4",
+            "--screenshot",
+            str(shot),
+            "--frame-stats",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parent.parent,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    stats = json.loads(out.stdout.strip().splitlines()[-1])
+    assert stats["frames"] == 90 and 0 < stats["p50_ms"] <= stats["p99_ms"]
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == layout.CANVAS_SIZE
