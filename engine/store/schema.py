@@ -1,0 +1,145 @@
+"""The database schema as versioned migrations, with `PRAGMA user_version` as the version.
+
+Step N (counting from 1) takes a database from version N-1 to version N; each step runs
+in one transaction together with the new `user_version`, so a database is always at
+exactly one version. A file whose version is newer than `SCHEMA_VERSION` is refused and
+never written to. Money columns hold integer cents.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from engine.store.errors import StoreError
+
+APPLICATION_ID = 0x424A4B54
+"""`PRAGMA application_id` of our files ("BJKT"): it tells our database from any other SQLite file."""
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # Version 1: profiles and settled rounds with their seats and hands.
+    (
+        """CREATE TABLE profiles (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            bankroll INTEGER NOT NULL,
+            settings TEXT NOT NULL DEFAULT '{}',
+            coach_level INTEGER NOT NULL DEFAULT 0,
+            color TEXT NOT NULL DEFAULT '',
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE rounds (
+            id INTEGER PRIMARY KEY,
+            played_at TEXT NOT NULL,
+            session TEXT,
+            number INTEGER NOT NULL,
+            dealer TEXT NOT NULL,
+            record TEXT NOT NULL
+        )""",
+        "CREATE INDEX rounds_session ON rounds (session)",
+        """CREATE TABLE round_seats (
+            round_id INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            profile_id INTEGER REFERENCES profiles (id),
+            name TEXT NOT NULL,
+            bet INTEGER NOT NULL,
+            bankroll_before INTEGER NOT NULL,
+            bankroll_after INTEGER NOT NULL,
+            net INTEGER NOT NULL,
+            insurance_net INTEGER,
+            PRIMARY KEY (round_id, seat)
+        )""",
+        "CREATE INDEX round_seats_profile ON round_seats (profile_id, round_id)",
+        """CREATE TABLE hands (
+            round_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            hand INTEGER NOT NULL,
+            cards TEXT NOT NULL,
+            bet INTEGER NOT NULL,
+            stake INTEGER NOT NULL,
+            doubled INTEGER NOT NULL,
+            from_split INTEGER NOT NULL,
+            surrendered INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            net INTEGER NOT NULL,
+            PRIMARY KEY (round_id, seat, hand),
+            FOREIGN KEY (round_id, seat) REFERENCES round_seats (round_id, seat) ON DELETE CASCADE
+        )""",
+    ),
+    # Version 2: statistics (the rules' player EV per round, decision quality) and tournaments.
+    (
+        "ALTER TABLE rounds ADD COLUMN player_ev REAL",
+        """CREATE TABLE decisions (
+            round_id INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            hand INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            best TEXT,
+            correct INTEGER NOT NULL,
+            ev_lost REAL,
+            PRIMARY KEY (round_id, ordinal),
+            FOREIGN KEY (round_id, seat) REFERENCES round_seats (round_id, seat) ON DELETE CASCADE
+        )""",
+        """CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY,
+            profile_id INTEGER NOT NULL REFERENCES profiles (id),
+            won INTEGER NOT NULL,
+            final_bankroll INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            rules TEXT NOT NULL,
+            finished_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX tournaments_profile ON tournaments (profile_id)",
+    ),
+)
+"""The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The newest schema version this build knows."""
+
+TABLES: dict[int, frozenset[str]] = {
+    1: frozenset({"profiles", "rounds", "round_seats", "hands"}),
+    2: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
+}
+"""The tables a database of each version must have."""
+
+
+def check_version(version: int, where: str) -> None:
+    """Raise StoreError naming both versions when a file's schema is newer than this build knows.
+
+    >>> check_version(SCHEMA_VERSION, "x.sqlite3")
+    >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.store.errors.StoreError: x.sqlite3 has schema version 3, newer than version 2 ...
+    """
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{where} has schema version {version}, newer than version {SCHEMA_VERSION} that this "
+            "game knows; it was left untouched (update the game, or use --data-dir for another folder)"
+        )
+
+
+def migrate(connection: sqlite3.Connection, where: str, *, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to `target` in one write transaction; returns the version it was at.
+
+    The connection must be in autocommit mode (isolation_level=None). The version is read
+    again under the write lock, so two games opening the same file migrate it once.
+    Raises StoreError for a newer version (rolling back, nothing written).
+    """
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        check_version(found, where)
+        for version in range(found, target):
+            for statement in MIGRATIONS[version]:
+                connection.execute(statement)
+        if found < target:
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA user_version = {target}")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return found
