@@ -1,0 +1,51 @@
+"""Profiles and saved history in SQLite: one transaction per settled round, stats and exports.
+
+The caller passes the data directory; nothing here looks for the user's folders.
+
+>>> import tempfile
+>>> from engine import Table, StackedShoe, load_rules
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = open_store(folder.name)
+>>> ann = get_or_create_profile(store, "Ann", bankroll=10_000)
+>>> table = Table(load_rules("vegas-strip"), [(ann.name, ann.bankroll)], shoe=StackedShoe("T 7 9 T 8"))
+>>> rnd = table.start_round(); _ = rnd.place_bet(0, 1000); _ = rnd.deal(); _ = rnd.stand()
+>>> save_round(store, rnd, [ann], player_ev=-0.005)
+1
+>>> stats = player_stats(store, "ann")
+>>> stats.rounds, stats.net, stats.win_rate, stats.luck, find_profile(store, "ANN").bankroll
+(1, 1000, 1.0, 1005, 11000)
+>>> store.close(); folder.cleanup()
+"""
+
+from engine.store.database import DATABASE_NAME, Store, open_store
+from engine.store.errors import StoreError
+from engine.store.export import CSV_HEADER, export_history
+from engine.store.history import DecisionQuality, HandRow, hand_rows, round_count, round_records, save_round
+from engine.store.profiles import (
+    Profile,
+    find_profile,
+    get_or_create_profile,
+    list_profiles,
+    normalize_name,
+    profile_named,
+    update_profile,
+)
+from engine.store.schema import SCHEMA_VERSION
+from engine.store.stats import (
+    BankrollPoint,
+    LeaderboardRow,
+    PlayerStats,
+    bankroll_series,
+    leaderboard,
+    player_stats,
+)
+from engine.store.tournaments import TournamentResult, best_tournaments, save_tournament, tournament_results
+
+__all__ = [
+    "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "DecisionQuality", "HandRow",
+    "LeaderboardRow", "PlayerStats", "Profile", "Store", "StoreError", "TournamentResult",
+    "bankroll_series", "best_tournaments", "export_history", "find_profile", "get_or_create_profile",
+    "hand_rows", "leaderboard", "list_profiles", "normalize_name", "open_store", "player_stats",
+    "profile_named", "round_count", "round_records", "save_round", "save_tournament",
+    "tournament_results", "update_profile",
+]

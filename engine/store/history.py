@@ -1,0 +1,257 @@
+"""Saved rounds: one transaction per settled round, and the hand-by-hand history read back.
+
+`save_round` writes the round's record line (the engine's replay format), a row per seat
+(profile, initial bet, bankroll before and after, net, insurance), a row per hand, the
+decision-quality rows the game passes in, any tournament results the round decided, and
+each profile's new bankroll, all in one transaction: a crash or kill loses at most the
+round in progress, never half of one.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine import events as ev
+from engine.actions import Action
+from engine.cards import Card
+from engine.hand import hand_total
+from engine.money import Money
+from engine.record import record_line
+from engine.round import Round
+from engine.store.database import Store, timestamp
+from engine.store.errors import StoreError
+from engine.store.profiles import Profile, normalize_name, profile_named
+from engine.store.tournaments import insert_tournament
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionQuality:
+    """How one decision compared with basic strategy, as the game judged it.
+
+    `ev_lost` is the expected loss in cents of the choice against the best play (an
+    estimate, so a float), when known.
+    """
+
+    seat: int
+    hand: int
+    action: Action
+    correct: bool
+    best: Action | None = None
+    ev_lost: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One settled hand with its round and seat, as `blackjack history` lists it and CSV holds it."""
+
+    round_id: int
+    played_at: str
+    session: str | None
+    seat: int
+    player: str
+    hand: int
+    cards: str
+    """The hand's card codes, space-separated."""
+    dealer: str
+    """The dealer's card codes, space-separated."""
+    bet: Money
+    stake: Money
+    doubled: bool
+    from_split: bool
+    surrendered: bool
+    total: int
+    result: str
+    """The engine's result word: blackjack, win, push, lose, bust or surrender."""
+    net: Money
+    insurance_net: Money | None
+    """The seat's insurance result this round (None without insurance)."""
+    seat_net: Money
+    """The seat's whole result this round, every hand and insurance."""
+    bankroll_after: Money
+
+
+def save_round(
+    store: Store,
+    played: Round,
+    profiles: Sequence[Profile | None],
+    *,
+    decisions: Sequence[DecisionQuality] = (),
+    player_ev: float | None = None,
+    session: str | None = None,
+    played_at: datetime | None = None,
+) -> int:
+    """Save a settled round and every profile's bankroll after it in one transaction; returns its id.
+
+    `profiles` has one entry per seat (None for a seat no profile owns, such as a bot);
+    a profile's name must be its seat's name. `player_ev` is the rules' expected result
+    per unit of initial bet (for example -0.005), which the statistics use for luck;
+    `session` is any label the game gives one sitting, for the session leaderboard.
+    A tournament end in the round is saved as a result for that seat's profile.
+
+    Raises StoreError when the round is not over, the profiles do not match the seats,
+    a decision names a seat or hand that does not exist, or the database fails.
+    """
+    table = played.table
+    names = table.seat_names
+    if not played.is_over:
+        raise StoreError(f"cannot save round {played.number}: it is not over")
+    if len(profiles) != len(names):
+        raise StoreError(
+            f"cannot save round {played.number}: {len(profiles)} profiles for {len(names)} seats"
+        )
+    _check_profiles(names, profiles)
+    _check_decisions(played, decisions)
+    if player_ev is not None and not math.isfinite(player_ev):
+        raise StoreError(f"the player EV must be a finite number, not {player_ev!r}")
+    ended = [event for event in played.events if isinstance(event, ev.RoundEnded)]
+    if not ended:
+        raise StoreError(f"cannot save round {played.number}: it has no end event")
+    after = ended[-1].bankrolls
+    before = played.start_bankrolls
+    line = record_line(played)
+    when = timestamp(played_at)
+    with store.transaction() as connection:
+        cursor = connection.execute(
+            "INSERT INTO rounds (played_at, session, number, dealer, record, player_ev)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (when, session, played.number, _codes(played.dealer), line, player_ev),
+        )
+        round_id = cursor.lastrowid
+        assert round_id is not None
+        for seat, name in enumerate(names):
+            profile = profiles[seat]
+            try:
+                connection.execute(
+                    "INSERT INTO round_seats (round_id, seat, profile_id, name, bet, bankroll_before,"
+                    " bankroll_after, net, insurance_net) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (round_id, seat, profile.id if profile else None, name, played.bet(seat), before[seat],
+                     after[seat], after[seat] - before[seat], played.insurance_net(seat)),
+                )
+            except sqlite3.IntegrityError:
+                raise StoreError(f"cannot save round {played.number}: {name}'s profile is gone") from None
+            for hand in played.hands(seat):
+                if hand.result is None or hand.net is None:
+                    continue
+                connection.execute(
+                    "INSERT INTO hands (round_id, seat, hand, cards, bet, stake, doubled, from_split,"
+                    " surrendered, total, result, net) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (round_id, seat, hand.index, _codes(hand.cards), hand.bet, hand.stake, hand.doubled,
+                     hand.from_split, hand.surrendered, hand_total(hand.cards)[0], hand.result.value,
+                     hand.net),
+                )
+        for ordinal, quality in enumerate(decisions):
+            connection.execute(
+                "INSERT INTO decisions (round_id, ordinal, seat, hand, action, best, correct, ev_lost)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (round_id, ordinal, quality.seat, quality.hand, quality.action.value,
+                 quality.best.value if quality.best else None, quality.correct, quality.ev_lost),
+            )
+        for seat, profile in enumerate(profiles):
+            if profile is None:
+                continue
+            connection.execute("UPDATE profiles SET bankroll = ? WHERE id = ?", (after[seat], profile.id))
+        for event in played.events:
+            if isinstance(event, ev.TournamentEnded) and (owner := profiles[event.seat]) is not None:
+                insert_tournament(
+                    connection, owner.id, won=event.won, final_bankroll=event.bankroll,
+                    rounds=played.number, rules=table.rules_source or "custom", finished_at=when,
+                )
+    return round_id
+
+
+def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | None = None) -> list[HandRow]:
+    """Settled hands oldest first (seat and split order within a round), of one player or everyone.
+
+    `last_rounds` keeps only the most recent rounds (that the player bet in). Raises
+    StoreError for an unknown player.
+    """
+    where, parameters = _player_filter(store, player)
+    rows = store.rows(
+        "WITH chosen AS (SELECT DISTINCT rs.round_id FROM round_seats rs WHERE rs.bet > 0"
+        f"{where} ORDER BY rs.round_id DESC LIMIT ?)"
+        " SELECT r.id AS round_id, r.played_at, r.session, r.dealer, rs.seat, rs.name, rs.net AS seat_net,"
+        " rs.insurance_net, rs.bankroll_after, h.hand, h.cards, h.bet, h.stake, h.doubled, h.from_split,"
+        " h.surrendered, h.total, h.result, h.net"
+        " FROM hands h JOIN round_seats rs USING (round_id, seat) JOIN rounds r ON r.id = rs.round_id"
+        f" WHERE rs.round_id IN chosen{where} ORDER BY r.id, h.seat, h.hand",
+        [*parameters, -1 if last_rounds is None else last_rounds, *parameters],
+    )
+    return [
+        HandRow(
+            round_id=row["round_id"], played_at=row["played_at"], session=row["session"], seat=row["seat"],
+            player=row["name"], hand=row["hand"], cards=row["cards"], dealer=row["dealer"], bet=row["bet"],
+            stake=row["stake"], doubled=bool(row["doubled"]), from_split=bool(row["from_split"]),
+            surrendered=bool(row["surrendered"]), total=row["total"], result=row["result"], net=row["net"],
+            insurance_net=row["insurance_net"], seat_net=row["seat_net"],
+            bankroll_after=row["bankroll_after"],
+        )
+        for row in rows
+    ]
+
+
+def round_records(store: Store, *, player: str | None = None) -> list[str]:
+    """The saved record lines (the engine's replay format), oldest first, of rounds a player bet in.
+
+    Without a player every round is given. Raises StoreError for an unknown player.
+    """
+    where, parameters = _player_filter(store, player)
+    rows = store.rows(
+        "SELECT r.record FROM rounds r WHERE EXISTS (SELECT 1 FROM round_seats rs"
+        f" WHERE rs.round_id = r.id AND rs.bet > 0{where}) ORDER BY r.id",
+        parameters,
+    )
+    return [row["record"] for row in rows]
+
+
+def round_count(store: Store, *, player: str | None = None) -> int:
+    """How many rounds are saved (in which the player had a bet, when one is named).
+
+    Raises StoreError for an unknown player.
+    """
+    if player is None:
+        return int(store.rows("SELECT COUNT(*) FROM rounds")[0][0])
+    where, parameters = _player_filter(store, player)
+    return int(store.rows(f"SELECT COUNT(*) FROM round_seats rs WHERE rs.bet > 0{where}", parameters)[0][0])
+
+
+def _player_filter(store: Store, player: str | None) -> tuple[str, list[object]]:
+    if player is None:
+        return "", []
+    return " AND rs.profile_id = ?", [profile_named(store, player).id]
+
+
+def _check_profiles(names: Sequence[str], profiles: Sequence[Profile | None]) -> None:
+    seen: dict[int, int] = {}
+    for seat, (name, profile) in enumerate(zip(names, profiles, strict=True)):
+        if profile is None:
+            continue
+        if " ".join(name.split()).casefold() != profile.name.casefold():
+            raise StoreError(f"seat {seat} is {name!r} but the profile given for it is {profile.name!r}")
+        if profile.id in seen:
+            raise StoreError(
+                f"{profile.name} sits in seats {seen[profile.id]} and {seat}; a profile has one bankroll"
+            )
+        seen[profile.id] = seat
+        normalize_name(profile.name)
+
+
+def _check_decisions(played: Round, decisions: Sequence[DecisionQuality]) -> None:
+    seats = len(played.table.seat_names)
+    for number, quality in enumerate(decisions):
+        if not 0 <= quality.seat < seats:
+            raise StoreError(f"decision {number} names seat {quality.seat}; the table has {seats} seats")
+        hands = len(played.hands(quality.seat))
+        if not 0 <= quality.hand < hands:
+            raise StoreError(
+                f"decision {number} names hand {quality.hand} of seat {quality.seat}, which has {hands} hands"
+            )
+        if quality.ev_lost is not None and not math.isfinite(quality.ev_lost):
+            raise StoreError(f"decision {number}: the EV lost must be a finite number")
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(card.code for card in cards)
