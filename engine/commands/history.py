@@ -1,0 +1,104 @@
+"""`blackjack history [--player NAME] [--export FILE.jsonl|.csv] [--data-dir DIR]`: list or export hands.
+
+Without --export it prints the hands of the most recent rounds; with it, it writes the
+file (JSONL in the round-record format `blackjack replay` reads, or CSV one row per hand)
+and says how many rounds went in. The data folder is --data-dir, else $BLACKJACK_DATA_DIR,
+else the user's data folder from platformdirs. A missing database is reported, not created.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.store.history import HandRow
+
+NAME = "history"
+HELP = "list the saved hand history, or export it as JSON lines (replayable) or CSV"
+
+APP_NAME = "blackjack-table"
+"""The application name platformdirs files the data folder under."""
+
+DATA_DIR_ENV = "BLACKJACK_DATA_DIR"
+"""The environment variable that overrides the default data folder."""
+
+_COLUMNS = ("round", "played", "player", "hand", "dealer", "bet", "result", "net", "bankroll")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's arguments."""
+    parser.add_argument("--player", metavar="NAME", help="only this player's rounds")
+    parser.add_argument(
+        "--export", metavar="FILE.jsonl|FILE.csv", help="write the history to a file instead of listing it"
+    )
+    parser.add_argument(
+        "--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+        help=f"the folder holding the database (default: ${DATA_DIR_ENV}, else the user data folder)",
+    )
+    parser.add_argument("--last", type=int, default=20, metavar="N", help="rounds to list (default 20)")
+
+
+def default_data_dir() -> Path:
+    """$BLACKJACK_DATA_DIR when set, else platformdirs' user data folder for the game."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def data_dir(explicit: str | Path | None) -> Path:
+    """The data folder: the one given (--data-dir), else `default_data_dir()`."""
+    return Path(explicit) if explicit else default_data_dir()
+
+
+def run(args: argparse.Namespace) -> int:
+    """List or export the history; returns the exit status (StoreError for a bad request)."""
+    from engine.store import DATABASE_NAME, export_history, hand_rows, open_store
+
+    folder = data_dir(getattr(args, "data_dir", None))
+    if not (folder / DATABASE_NAME).exists():
+        print(f"no saved history in {folder}")
+        return 0
+    with open_store(folder) as store:
+        if store.notice:
+            print(store.notice, file=sys.stderr)
+        if args.export:
+            count = export_history(store, args.export, player=args.player)
+            print(f"exported {count} round{'' if count == 1 else 's'} to {args.export}")
+            return 0
+        rows = hand_rows(store, player=args.player, last_rounds=max(args.last, 0))
+    if not rows:
+        print("no rounds saved yet" + (f" for {args.player}" if args.player else ""))
+        return 0
+    print_table([_cells(row) for row in rows])
+    return 0
+
+
+def print_table(lines: list[tuple[str, ...]]) -> None:
+    """Print rows under the column titles, numbers right-aligned."""
+    table = [_COLUMNS, *lines]
+    widths = [max(len(line[i]) for line in table) for i in range(len(_COLUMNS))]
+    numeric = {0, 5, 7, 8}
+    for line in table:
+        cells = (
+            cell.rjust(width) if i in numeric else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        )
+        print("  ".join(cells).rstrip())
+
+
+def _cells(row: HandRow) -> tuple[str, ...]:
+    from engine.money import format_money
+
+    result = row.result + (" (doubled)" if row.doubled else "")
+    return (
+        str(row.round_id), row.played_at.replace("T", " ")[:16], row.player, f"{row.cards} ({row.total})",
+        row.dealer or "-", format_money(row.stake), result, format_money(row.net, sign=True),
+        format_money(row.bankroll_after),
+    )
