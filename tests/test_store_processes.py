@@ -1,0 +1,135 @@
+"""Real processes on a real SQLite file: a killed game loses nothing settled; two games share a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.money import to_cents
+from engine.record import replay_record
+from engine.store import DATABASE_NAME, open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+
+
+def start_worker(
+    folder: Path, players: str, *, seed: int, rounds: int = 0, options: tuple[str, ...] = ()
+) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.test_store_worker", str(folder), "--players", players,
+         "--seed", str(seed), "--rounds", str(rounds), *options],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def kill_after_saves(worker: subprocess.Popen[str], saves: int, pause: float) -> list[int]:
+    """Read `saved N` lines until `saves` came, wait `pause` seconds, then SIGKILL; returns the ids read."""
+    assert worker.stdout is not None
+    acknowledged = []
+    deadline = time.monotonic() + 30
+    while len(acknowledged) < saves:
+        line = worker.stdout.readline()
+        assert line, f"the worker stopped early: {worker.stderr.read() if worker.stderr else ''}"
+        acknowledged.append(int(line.split()[1]))
+        assert time.monotonic() < deadline, "the worker is too slow"
+    time.sleep(pause)
+    worker.send_signal(signal.SIGKILL)
+    worker.wait(timeout=10)
+    assert worker.returncode == -signal.SIGKILL
+    assert worker.stdout is not None and worker.stderr is not None
+    worker.stdout.close()
+    worker.stderr.close()
+    return acknowledged
+
+
+def check_history(folder: Path) -> dict[str, int]:
+    """Assert the file is sound and every saved round complete and consistent; returns rounds per player."""
+    connection = sqlite3.connect(folder / DATABASE_NAME)
+    assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+    connection.close()
+    rounds_per_player: dict[str, int] = {}
+    with open_store(folder) as store:
+        assert store.notice is None
+        last_after: dict[int, int] = {}
+        for round_row in store.rows("SELECT id, record FROM rounds ORDER BY id"):
+            record = json.loads(round_row["record"])
+            seats = store.rows(
+                "SELECT * FROM round_seats WHERE round_id = ? ORDER BY seat", (round_row["id"],)
+            )
+            assert len(seats) == len(record["seats"]), f"round {round_row['id']} is missing seats"
+            replayed = replay_record(record)
+            for seat in seats:
+                assert seat["bankroll_before"] == to_cents(record["seats"][seat["seat"]]["bankroll"])
+                assert seat["bankroll_after"] == replayed.table.bankroll(seat["seat"])
+                hands = store.rows(
+                    "SELECT net FROM hands WHERE round_id = ? AND seat = ? ORDER BY hand",
+                    (round_row["id"], seat["seat"]),
+                )
+                assert [h["net"] for h in hands] == [h.net for h in replayed.hands(seat["seat"])]
+                profile_id = seat["profile_id"]
+                if profile_id in last_after:
+                    assert seat["bankroll_before"] == last_after[profile_id], "a round went missing"
+                last_after[profile_id] = seat["bankroll_after"]
+                rounds_per_player[seat["name"]] = rounds_per_player.get(seat["name"], 0) + 1
+            decisions = store.rows("SELECT COUNT(*) FROM decisions WHERE round_id = ?", (round_row["id"],))
+            assert decisions[0][0] == len(record["decisions"])
+        for profile in store.rows("SELECT id, name, bankroll FROM profiles"):
+            assert profile["bankroll"] == last_after[profile["id"]], f"{profile['name']}'s bankroll drifted"
+    return rounds_per_player
+
+
+def test_a_game_killed_mid_play_keeps_every_settled_round_and_nothing_half_written(tmp_path):
+    acknowledged: list[int] = []
+    for attempt, pause in enumerate((0.0, 0.013, 0.031)):
+        worker = start_worker(tmp_path, "Ann,Bob", seed=attempt + 1)
+        acknowledged += kill_after_saves(worker, saves=15, pause=pause)
+        counts = check_history(tmp_path)
+        assert counts["Ann"] == counts["Bob"] >= len(acknowledged)
+    with open_store(tmp_path) as store:
+        saved = {row[0] for row in store.rows("SELECT id FROM rounds")}
+    assert set(acknowledged) <= saved
+
+
+def test_a_game_killed_inside_a_save_leaves_no_part_of_that_round(tmp_path):
+    worker = start_worker(tmp_path, "Ann,Bob", seed=4, rounds=5, options=("--stall-in-save",))
+    assert worker.stdout is not None
+    lines = [worker.stdout.readline().strip() for _ in range(6)]
+    assert lines[-1] == "stalled", lines
+    reader = sqlite3.connect(tmp_path / DATABASE_NAME)
+    assert reader.execute("SELECT COUNT(*) FROM rounds").fetchone() == (5,), "a reader sees only commits"
+    reader.close()
+    kill_after_saves(worker, saves=0, pause=0.0)
+    assert check_history(tmp_path) == {"Ann": 5, "Bob": 5}
+    with open_store(tmp_path) as store:
+        assert store.rows("SELECT MAX(round_id) FROM round_seats")[0][0] == 5
+
+
+def test_two_games_opening_and_saving_to_one_file_at_once_lose_nothing(tmp_path):
+    rounds = 150
+    start = ("--start-at", str(time.time() + 1.0), "--pause", "0.003")
+    workers = [
+        start_worker(tmp_path, "Ann,Bob", seed=1, rounds=rounds, options=start),
+        start_worker(tmp_path, "Cy,Dee", seed=2, rounds=rounds, options=start),
+    ]
+    for worker in workers:
+        out, err = worker.communicate(timeout=60)
+        assert worker.returncode == 0, err
+        assert len(out.split("\n")) - 1 == rounds
+    counts = check_history(tmp_path)
+    assert counts == {"Ann": rounds, "Bob": rounds, "Cy": rounds, "Dee": rounds}
+    with open_store(tmp_path) as store:
+        seat_0 = store.rows("SELECT name FROM round_seats WHERE seat = 0 ORDER BY round_id")
+    order = "".join(row[0][0] for row in seat_0)
+    assert order.count("AC") + order.count("CA") > 1, f"the two games did not overlap: {order}"
