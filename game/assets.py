@@ -10,6 +10,7 @@ runs while the art is being made) and is reported once in `missing`.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from importlib import resources
 
@@ -83,6 +84,26 @@ class Assets:
         """A chip seen at an angle for stacks, `width` pixels wide."""
         w, h = sprites.STACK_SIZE
         return self.image(sprites.stack_file(value), (width, round(h * width / w)))
+
+    def warm_queue(self, card_sizes: tuple[tuple[int, int], ...], chip_widths: tuple[int, ...]) -> None:
+        """Queue every card face and chip the table may show, to load in spare frame time."""
+        codes: list[str | None] = [None, *sprites.CARD_CODES]
+        self._warm = [
+            (lambda c=code, s=size: self.card(c, s)) for size in card_sizes for code in codes
+        ] + [
+            (lambda v=value, w=width: self.stack_chip(v, w))
+            for width in chip_widths for value in sprites.CHIP_DENOMINATIONS
+        ]
+
+    def warm(self, budget: float) -> bool:
+        """Load queued sprites for up to `budget` seconds; return whether any are left."""
+        queue = getattr(self, "_warm", None)
+        if not queue:
+            return False
+        deadline = time.perf_counter() + budget
+        while queue and time.perf_counter() < deadline:
+            queue.pop(0)()
+        return bool(queue)
 
     # ---- fonts and text ----------------------------------------------------------------
 

@@ -136,6 +136,11 @@ class ChipFlight:
 class Presenter:
     """Replays a round's events as animation; owns the view model the table draws."""
 
+    @property
+    def assets_key(self) -> tuple[object, ...]:
+        """What cached drawings of the table depend on besides the view model (the deck colors)."""
+        return (self.settings.four_color,)
+
     def __init__(
         self,
         seat_count: int,

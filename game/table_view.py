@@ -41,6 +41,11 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, "  \u2022  ".join(parts)
 
 
+def _settled(card: CardSprite) -> bool:
+    """Whether a card rests in its place (not flying, not turning over)."""
+    return card.move.done and card.flip is None and card.dest is None
+
+
 def chips_for(amount: Money) -> list[tuple[int, int]]:
     """Whole-unit chips making up an amount, biggest first: [(value, count), ...]."""
     units = amount // 100
@@ -59,6 +64,8 @@ class TableView:
         self.assets = assets
         self._background: pygame.Surface | None = None
         self._background_key: tuple[object, ...] | None = None
+        self._seat_layers: dict[int, tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = {}
+        self._scratch = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
@@ -75,6 +82,8 @@ class TableView:
 
     def _build_background(self, rules: Rules, occupied: list[int]) -> pygame.Surface:
         surface = pygame.Surface(layout.CANVAS_SIZE)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
         surface.blit(self.assets.image(sprites.FELT_FILE, layout.CANVAS_SIZE), (0, 0))
         cx, cy = layout.arc_text_center()
         r1, r2 = layout.ARC_TEXT_RADII
@@ -272,32 +281,89 @@ class TableView:
             surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
 
     def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
-        """One seat: chips under each hand, the cards, totals, results and the pointer."""
+        """One seat: its settled look (cached until it changes), then moving cards and the pointer."""
+        model = p.seats[seat]
+        if not model.hands and not model.insurance:
+            return
+        key = self._seat_key(p, seat)
+        cached = self._seat_layers.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, *self._build_seat_layer(p, seat))
+            self._seat_layers[seat] = cached
+        surface.blit(cached[1], cached[2])
+        size = self._seat_card_size(p, seat)
+        for h, hand in enumerate(model.hands):
+            for i, card in enumerate(hand.cards):
+                if not _settled(card):
+                    self.draw_card(surface, card, p.card_place(card, p.card_target(seat, h, i)), size)
+        if p.active is not None and p.active[0] == seat and p.active[1] < len(model.hands):
+            hand = model.hands[p.active[1]]
+            if hand.cards and all(_settled(c) for c in hand.cards):
+                last = pygame.Rect(p.card_target(seat, p.active[1], len(hand.cards) - 1))
+                bob = round(5 * math.sin(p.clock * 6))
+                pointer = self.assets.image(sprites.POINTER_FILE)
+                surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + bob)))
+
+    @staticmethod
+    def _seat_card_size(p: Presenter, seat: int) -> tuple[int, int]:
+        count = len(p.seats[seat].hands)
+        return layout.hand_card_size(count, p.rooms[seat]) if count else layout.CARD_SIZE
+
+    @staticmethod
+    def _seat_key(p: Presenter, seat: int) -> tuple[object, ...]:
+        """Everything the settled look of a seat depends on."""
+        model = p.seats[seat]
+        hands = tuple(
+            (tuple(c.code if _settled(c) else "" for c in h.cards), h.stake, h.result, h.net, h.busted,
+             h.natural_possible)
+            for h in model.hands
+        )
+        active = p.active[1] if p.active is not None and p.active[0] == seat else None
+        return hands, model.insurance, active, p.assets_key
+
+    def _build_seat_layer(self, p: Presenter, seat: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Draw the seat's settled cards, chips and labels once, cropped to where they lie."""
         model = p.seats[seat]
         hands = model.hands
-        count = len(hands)
-        size = layout.hand_card_size(count, p.rooms[seat]) if count else layout.CARD_SIZE
+        size = self._seat_card_size(p, seat)
+        area = pygame.Rect(layout.seat_position(p.positions[seat]), (0, 0))
+        area.inflate_ip(2 * layout.CIRCLE_RADIUS + 40, 110)
+        for h, hand in enumerate(hands):
+            area.union_ip(pygame.Rect(p.hand_chip_pos(seat, h), (0, 0)).inflate(130, 110))
+            for i in range(len(hand.cards)):
+                area.union_ip(pygame.Rect(p.card_target(seat, h, i)).inflate(90, 40))
+        if model.insurance:
+            area.union_ip(pygame.Rect(p.insurance_pos(seat), (0, 0)).inflate(80, 90))
+        area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
+        scratch = self._scratch
+        scratch.fill((0, 0, 0, 0), area)
         if p.active is not None and p.active[0] == seat:
             cx, cy = p.hand_chip_pos(seat, p.active[1])
             ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
             ring.center = (cx, cy)
-            pygame.draw.ellipse(surface, GOLD, ring, 4)
+            pygame.draw.ellipse(scratch, GOLD, ring, 4)
         for h, hand in enumerate(hands):
             if hand.stake:
-                self.draw_stack(surface, hand.stake, p.hand_chip_pos(seat, h))
+                self.draw_stack(scratch, hand.stake, p.hand_chip_pos(seat, h))
         if model.insurance:
-            self.draw_stack(surface, model.insurance, p.insurance_pos(seat), small=True)
+            self.draw_stack(scratch, model.insurance, p.insurance_pos(seat), small=True)
         for h, hand in enumerate(hands):
             for i, card in enumerate(hand.cards):
-                self.draw_card(surface, card, p.card_place(card, p.card_target(seat, h, i)), size)
+                if _settled(card):
+                    self.draw_card(scratch, card, p.card_target(seat, h, i)[:2], size)
         for h, hand in enumerate(hands):
-            self.draw_hand_labels(surface, p, seat, h, hand, size)
+            self.draw_hand_labels(scratch, p, seat, h, hand, size)
+        layer = scratch.subsurface(area).copy()
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
+        return layer, area.topleft
 
     def draw_hand_labels(
         self, surface: pygame.Surface, p: Presenter, seat: int, h: int, hand: HandModel, size: tuple[int, int]
     ) -> None:
-        """A hand's total under its cards, its result over them, and the pointer when active."""
-        if not hand.cards or not all(c.move.done for c in hand.cards):
+        """A hand's total under its cards and its result over them."""
+        if not hand.cards or not all(_settled(c) for c in hand.cards):
             return
         first = pygame.Rect(p.card_target(seat, h, 0))
         last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
@@ -320,10 +386,6 @@ class TableView:
             badge = self.pill(result, 22 if size == layout.CARD_SIZE else 17, color, bg)
             mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
             surface.blit(badge, badge.get_rect(center=mid))
-        if p.active == (seat, h):
-            bob = round(5 * math.sin(p.clock * 6))
-            pointer = self.assets.image(sprites.POINTER_FILE)
-            surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + bob)))
 
     def draw_stack(
         self,
