@@ -1,0 +1,228 @@
+"""The dealer's hand: how it ends (17 to 21, blackjack or bust) from an up card and a shoe.
+
+The dealer's play is fixed by the rules (draw to 17, hit or stand on soft 17), so its final
+total has an exact distribution. For a finite shoe every card drawn changes the odds of the
+next one; the recursion below follows each sequence of draws, remembering the result for
+each multiset of cards drawn (the future depends only on what has left the shoe).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.odds.composition import INFINITE_PROBABILITIES, LABELS, RANKS, Composition
+from engine.rules import Rules
+
+OUTCOMES = ("17", "18", "19", "20", "21", "blackjack", "bust")
+"""The dealer's final results, in the order of every distribution here."""
+
+BLACKJACK = 5
+"""Index of a dealer blackjack in a distribution."""
+BUST = 6
+"""Index of a dealer bust in a distribution."""
+
+Distribution = tuple[float, float, float, float, float, float, float]
+"""Probabilities of the dealer's final results, in the order of `OUTCOMES`."""
+
+_DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
+
+
+def _steps(hits_soft_17: bool) -> dict[tuple[int, bool], list[tuple[int, int, bool, int]]]:
+    """For each dealer (points, has ace): every draw as (index, points, has ace, outcome or -1)."""
+    table: dict[tuple[int, bool], list[tuple[int, int, bool, int]]] = {}
+    for points in range(0, 17):
+        for ace in (False, True):
+            moves = []
+            for index in range(RANKS):
+                new_points = points + index + 1
+                new_ace = ace or index == 0
+                soft = new_ace and new_points <= 11
+                total = new_points + 10 if soft else new_points
+                if total > 21:
+                    outcome = BUST
+                elif total > 17 or (total == 17 and not (soft and hits_soft_17)):
+                    outcome = total - 17
+                else:
+                    outcome = -1
+                moves.append((index, new_points, new_ace, outcome))
+            table[(points, ace)] = moves
+    return table
+
+
+_STEPS = {False: _steps(False), True: _steps(True)}
+
+
+def _start(up: int | None) -> tuple[int, bool, int]:
+    """The dealer's (points, has ace, cards) before the draws: the up card, or nothing."""
+    if up is None:
+        return 0, False, 0
+    return up + 1, up == 0, 1
+
+
+@lru_cache(maxsize=8192)
+def dealer_distribution(
+    counts: tuple[int, ...] | None, up: int | None, hits_soft_17: bool
+) -> Distribution:
+    """The exact distribution of the dealer's result from an up card (an index, or None for none).
+
+    `counts` is the shoe the dealer draws from after the up card (None: infinite deck).
+    A blackjack is a 21 in the dealer's first two cards.
+
+    >>> d = dealer_distribution(None, 5, False)   # infinite deck, a 6 up, S17
+    >>> round(d[BUST], 4), round(sum(d), 12)
+    (0.4232, 1.0)
+    """
+    steps = _STEPS[hits_soft_17]
+    points, ace, cards = _start(up)
+    if counts is None:
+        return _infinite(steps, points, ace, cards)
+    return _finite(steps, list(counts), points, ace, cards)
+
+
+def _infinite(
+    steps: dict[tuple[int, bool], list[tuple[int, int, bool, int]]], points: int, ace: bool, cards: int
+) -> Distribution:
+    memo: dict[tuple[int, bool, int], list[float]] = {}
+    probs = INFINITE_PROBABILITIES
+
+    def walk(points: int, ace: bool, cards: int) -> list[float]:
+        key = (points, ace, min(cards, 2))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        result = [0.0] * 7
+        for index, new_points, new_ace, outcome in steps[(points, ace)]:
+            p = probs[index]
+            if cards == 1 and new_ace and new_points == 11:
+                result[BLACKJACK] += p
+            elif outcome >= 0:
+                result[outcome] += p
+            else:
+                sub = walk(new_points, new_ace, cards + 1)
+                for j in range(7):
+                    result[j] += p * sub[j]
+        memo[key] = result
+        return result
+
+    r = walk(points, ace, cards)
+    return (r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+
+
+def _finite(
+    steps: dict[tuple[int, bool], list[tuple[int, int, bool, int]]],
+    counts: list[int],
+    points: int,
+    ace: bool,
+    cards: int,
+) -> Distribution:
+    memo: dict[int, list[float]] = {}
+    digit = _DIGIT
+
+    def walk(key: int, points: int, ace: bool, cards: int, left: int) -> list[float]:
+        found = memo.get(key)
+        if found is not None:
+            return found
+        result = [0.0] * 7
+        second = cards == 1
+        for index, new_points, new_ace, outcome in steps[(points, ace)]:
+            count = counts[index]
+            if not count:
+                continue
+            p = count / left
+            if second and new_ace and new_points == 11:
+                result[BLACKJACK] += p
+            elif outcome >= 0:
+                result[outcome] += p
+            else:
+                counts[index] = count - 1
+                sub = walk(key + digit[index], new_points, new_ace, cards + 1, left - 1)
+                counts[index] = count
+                result[0] += p * sub[0]
+                result[1] += p * sub[1]
+                result[2] += p * sub[2]
+                result[3] += p * sub[3]
+                result[4] += p * sub[4]
+                result[5] += p * sub[5]
+                result[6] += p * sub[6]
+        memo[key] = result
+        return result
+
+    r = walk(0, points, ace, cards, sum(counts))
+    return (r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+
+
+@dataclass(frozen=True, slots=True)
+class DealerOdds:
+    """How the dealer's hand ends from one up card (by points, 1 for an ace; None for no up card)."""
+
+    up: int | None
+    probabilities: Distribution
+    """Probabilities in the order of `OUTCOMES`: 17, 18, 19, 20, 21, blackjack, bust."""
+    given_no_blackjack: bool
+    """Whether these are the odds after the dealer has peeked and found no blackjack."""
+
+    @property
+    def bust(self) -> float:
+        """The chance the dealer busts."""
+        return self.probabilities[BUST]
+
+    @property
+    def blackjack(self) -> float:
+        """The chance the dealer has a blackjack."""
+        return self.probabilities[BLACKJACK]
+
+    @property
+    def label(self) -> str:
+        """The up card's label: 'A', '2'...'9', 'T', or 'none'."""
+        return "none" if self.up is None else LABELS[self.up - 1]
+
+    def as_dict(self) -> dict[str, float]:
+        """The probabilities keyed by outcome name ('17' ... '21', 'blackjack', 'bust')."""
+        return dict(zip(OUTCOMES, self.probabilities, strict=True))
+
+
+def dealer_probabilities(
+    rules: Rules,
+    composition: Composition | None = None,
+    *,
+    given_no_blackjack: bool | None = None,
+) -> tuple[DealerOdds, ...]:
+    """The dealer's final-result odds for each up card (2-9, T, A), or one row without an up card.
+
+    `composition` is the shoe the dealer's hand comes from, the up card still in it (default:
+    the rules' full shoe); an up card the shoe no longer holds has no row.
+    `given_no_blackjack` defaults to whether the dealer peeks: the odds the players face.
+
+    >>> from engine.rulesets import load_rules
+    >>> rows = dealer_probabilities(load_rules("vegas-strip"))
+    >>> [round(r.bust, 4) for r in rows if r.up == 6], round(sum(rows[0].probabilities), 9)
+    ([0.4228], 1.0)
+    >>> next(r for r in rows if r.up == 1).blackjack
+    0.0
+    """
+    shoe = composition if composition is not None else Composition.for_rules(rules)
+    condition = rules.dealer_peeks if given_no_blackjack is None else given_no_blackjack
+    ups: list[int | None] = [None] if rules.dealer_draws_after_players else [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]
+    rows = []
+    for up in ups:
+        if up is None:
+            drawn_from = shoe
+        elif shoe.counts is not None and shoe.counts[up - 1] == 0:
+            continue
+        else:
+            drawn_from = shoe.without([up])
+        index = None if up is None else up - 1
+        dist = dealer_distribution(drawn_from.counts, index, rules.dealer_hits_soft_17)
+        conditioned = condition and dist[BLACKJACK] > 0
+        if conditioned and dist[BLACKJACK] < 1:
+            scale = 1.0 / (1.0 - dist[BLACKJACK])
+            dist = _distribution([p * scale if k != BLACKJACK else 0.0 for k, p in enumerate(dist)])
+        rows.append(DealerOdds(up, dist, conditioned))
+    return tuple(rows)
+
+
+def _distribution(values: Sequence[float]) -> Distribution:
+    """Seven numbers as a Distribution."""
+    return (values[0], values[1], values[2], values[3], values[4], values[5], values[6])

@@ -1,0 +1,504 @@
+"""The player's hand: expected values of stand, hit, double, split and surrender.
+
+An `Evaluator` answers for one dealer up card and one shoe. Hands are followed card by
+card; a state is the set of cards gone from the shoe plus the hand's points, so the
+values are composition-dependent: every card the player draws changes the next draw and
+the dealer's odds. The dealer's odds after the player's cards are exact for up to `order`
+removed cards and extended from there by a polynomial in the removed counts (the exact
+first and second differences), which is where a finite-deck result stops being exact.
+
+Values come in one of two scales. Where a dealer blackjack takes only the original bet
+(every peek game, and no-peek games with `original-bet`), a hand is valued given that
+the dealer has no blackjack (`conditioned`): the blackjack costs the same whatever the
+player does. Where it takes every bet (no peek, `all-bets`), the blackjack is one more
+dealer result that beats every hand but a counted blackjack, doubles and splits included.
+`total()` turns either scale into the plain expectation of a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.actions import Action
+from engine.odds.composition import INFINITE_PROBABILITIES, RANKS, Composition, OddsError
+from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution
+from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
+
+Decide = Callable[[int, bool, int | None, frozenset[Action]], Action]
+"""A strategy for one up card: (best total, soft, pair point index or None, legal) -> action."""
+
+ACE, TEN = 0, 9
+_SPLIT_CAP = 16
+"""Hands a seat may hold by splitting when the rules set no limit (more are too rare to count)."""
+_SPLIT_LEVELS = 1
+"""Pair cards beyond the first two whose removal split hands are valued with (deeper: the same)."""
+_DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
+
+
+def best_total(points: int, ace: bool) -> int:
+    """The best total of a hand with these points (aces as 1) and at least one ace or not."""
+    return points + 10 if ace and points <= 11 else points
+
+
+class Evaluator:
+    """Expected values of hands against one up card (a point index, or None) from one shoe.
+
+    >>> from engine.rulesets import load_rules
+    >>> ev = Evaluator(load_rules("infinite-deck"), 9, Composition.full(None))
+    >>> values = ev.values([9, 5], [])
+    >>> round(values[Action.STAND], 4), values[Action.HIT] > values[Action.STAND]
+    (-0.5758, True)
+    """
+
+    def __init__(self, rules: Rules, up: int | None, shoe: Composition, *, order: int = 2,
+                 depth: int = 5) -> None:
+        self.rules = rules
+        self.depth = depth
+        """Removed cards after which a hand's further draws no longer change the odds (a cap on cost)."""
+        self.up = up
+        self.order = order
+        self.infinite = shoe.counts is None
+        self.counts: tuple[int, ...] = shoe.counts if shoe.counts is not None else (0,) * RANKS
+        self.size = 0 if shoe.counts is None else sum(shoe.counts)
+        self.blackjack_possible = up is None or up in (ACE, TEN)
+        self.conditioned = self.blackjack_possible and (
+            rules.dealer_peeks or rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET
+        )
+        """Whether values are given that the dealer has no blackjack (see the module notes)."""
+        self.pays = float(rules.blackjack_pays)
+        self.wins_vs_blackjack = rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PLAYER_WINS
+        self.early_surrender = rules.surrender is Surrender.EARLY
+        self._cnt = [0] * RANKS
+        self._dealer_memo: dict[int, Distribution] = {}
+        self._draw_memo: dict[int, list[tuple[int, float]]] = {}
+        self._stand_memo: dict[int, float] = {}
+        self._after_memo: dict[int, float] = {}
+        self._policy_memo: dict[int, float] = {}
+        self._effects: dict[tuple[int, ...], Distribution] = {}
+        self._policy: Decide | None = None
+        self._digit = (0,) * RANKS if self.infinite else _DIGIT
+        """How a drawn card changes a state's key (an infinite deck never changes)."""
+        self._base = self._exact(())
+        if self.infinite:
+            self._fixed_draws = [(i, p) for i, p in enumerate(INFINITE_PROBABILITIES)]
+
+    # ---- the shoe and the dealer ----------------------------------------------------------
+
+    def _exact(self, removed: tuple[int, ...]) -> Distribution:
+        """The dealer's exact distribution with these point indices gone from the shoe."""
+        if self.infinite:
+            return dealer_distribution(None, self.up, self.rules.dealer_hits_soft_17)
+        counts = list(self.counts)
+        for index in removed:
+            counts[index] -= 1
+        return dealer_distribution(tuple(counts), self.up, self.rules.dealer_hits_soft_17)
+
+    def _effect(self, removed: tuple[int, ...]) -> Distribution:
+        """The exact first (one index) or second (two indices, sorted) difference of the distribution."""
+        found = self._effects.get(removed)
+        if found is None:
+            exact = self._exact(removed)
+            parts = [self._base]
+            if len(removed) == 2:
+                parts += [self._effect((removed[0],)), self._effect((removed[1],))]
+            diff = [exact[k] - sum(part[k] for part in parts) for k in range(7)]
+            found = (diff[0], diff[1], diff[2], diff[3], diff[4], diff[5], diff[6])
+            self._effects[removed] = found
+        return found
+
+    def _dealer(self, key: int, n_removed: int) -> Distribution:
+        """The dealer's distribution after the removals in `self._cnt` (whose key is `key`)."""
+        memo = self._dealer_memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        cnt = self._cnt
+        if self.infinite:
+            found = self._base
+        elif n_removed <= self.order:
+            found = self._exact(tuple(i for i in range(RANKS) for _ in range(cnt[i])))
+        else:
+            found = self._extended(key)
+        memo[key] = found
+        return found
+
+    def _extended(self, key: int) -> Distribution:
+        """The polynomial extension, built from a parent state's distribution when one is known."""
+        cnt = self._cnt
+        present = [i for i in range(RANKS) if cnt[i]]
+        total: list[float] | None = None
+        terms: list[tuple[float, Distribution]] = []
+        for i in present:
+            parent = self._dealer_memo.get(key - _DIGIT[i])
+            if parent is not None:
+                total = list(parent)
+                terms.append((1.0, self._effect((i,))))
+                if self.order >= 2:
+                    for j in present:
+                        times = cnt[j] - (j == i)
+                        if times:
+                            terms.append((float(times), self._effect((min(i, j), max(i, j)))))
+                break
+        if total is None:
+            total = list(self._base)
+            terms = [(float(cnt[i]), self._effect((i,))) for i in present]
+            if self.order >= 2:
+                for a, i in enumerate(present):
+                    if cnt[i] > 1:
+                        terms.append((cnt[i] * (cnt[i] - 1) / 2, self._effect((i, i))))
+                    for j in present[a + 1:]:
+                        terms.append((float(cnt[i] * cnt[j]), self._effect((i, j))))
+        for weight, e in terms:
+            total[0] += weight * e[0]
+            total[1] += weight * e[1]
+            total[2] += weight * e[2]
+            total[3] += weight * e[3]
+            total[4] += weight * e[4]
+            total[5] += weight * e[5]
+            total[6] += weight * e[6]
+        return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
+
+    def blackjack_chance(self, removed: Sequence[int]) -> float:
+        """The chance the dealer has (or will make) a blackjack, with these cards gone too."""
+        return self._blackjack(self._counts_after(removed))
+
+    def _counts_after(self, removed: Sequence[int]) -> list[int]:
+        counts = list(self.counts)
+        for index in removed:
+            counts[index] -= 1
+            if counts[index] < 0 and not self.infinite:
+                raise OddsError("the hand holds more cards of one value than the shoe had")
+        return counts
+
+    def _blackjack(self, counts: Sequence[int], left: int = 0) -> float:
+        """The chance of a dealer blackjack from these counts (`left` is their sum, if known)."""
+        if not self.blackjack_possible:
+            return 0.0
+        if self.infinite:
+            p = INFINITE_PROBABILITIES
+            if self.up is None:
+                return 2 * p[ACE] * p[TEN]
+            return p[TEN] if self.up == ACE else p[ACE]
+        left = left or sum(counts)
+        if self.up is None:
+            return 2 * counts[ACE] * counts[TEN] / (left * (left - 1)) if left > 1 else 0.0
+        return counts[TEN if self.up == ACE else ACE] / left
+
+    def _draws(self, key: int) -> list[tuple[int, float]]:
+        """Each point index the next card may have, with its chance (given no dealer blackjack)."""
+        if self.infinite:
+            return self._fixed_draws
+        found = self._draw_memo.get(key)
+        if found is not None:
+            return found
+        cnt = self._cnt
+        counts = self.counts
+        left = [counts[i] - cnt[i] for i in range(RANKS)]
+        n = sum(left)
+        found = [(i, left[i] / n) for i in range(RANKS) if left[i] > 0]
+        if self.conditioned and n > 2:
+            before = 1.0 - self._blackjack(left)
+            if before > 1e-12:
+                weighted = []
+                for i, p in found:
+                    left[i] -= 1
+                    weighted.append((i, p * (1.0 - self._blackjack(left, n - 1)) / before))
+                    left[i] += 1
+                found = weighted
+        self._draw_memo[key] = found
+        return found
+
+    # ---- standing, and hitting on -------------------------------------------------------------
+
+    def _stand(self, key: int, n_removed: int, total: int) -> float:
+        """The value of standing on a total (not a blackjack) after the removals in `_cnt`."""
+        skey = key * 32 + total
+        found = self._stand_memo.get(skey)
+        if found is not None:
+            return found
+        d = self._dealer(key, n_removed)
+        win = d[BUST]
+        lose = 0.0
+        for k in range(5):
+            if 17 + k < total:
+                win += d[k]
+            elif 17 + k > total:
+                lose += d[k]
+        if self.conditioned:
+            no_blackjack = 1.0 - d[BLACKJACK]
+            value = (win - lose) / no_blackjack if no_blackjack > 1e-12 else -1.0
+        else:
+            value = win - lose - d[BLACKJACK]
+        self._stand_memo[skey] = value
+        return value
+
+    def _hit(self, key: int, n_removed: int, points: int, ace: bool, policy: bool) -> float:
+        """The value of taking one card, then playing on (best play, or the policy's)."""
+        cnt = self._cnt
+        value = 0.0
+        frozen = n_removed >= self.depth
+        for i, p in self._draws(key):
+            new_points = points + i + 1
+            new_ace = ace or i == ACE
+            if best_total(new_points, new_ace) > 21:
+                value -= p
+                continue
+            if frozen:
+                value += p * self._after(key, n_removed, new_points, new_ace, policy)
+                continue
+            cnt[i] += 1
+            value += p * self._after(key + self._digit[i], n_removed + 1, new_points, new_ace, policy)
+            cnt[i] -= 1
+        return value
+
+    def _after(self, key: int, n_removed: int, points: int, ace: bool, policy: bool) -> float:
+        """The value of a hand that may only hit or stand (three cards or more)."""
+        total = best_total(points, ace)
+        if total >= 21:
+            return self._stand(key, n_removed, total)
+        memo = self._policy_memo if policy else self._after_memo
+        mkey = (key * 32 + points) * 2 + ace
+        found = memo.get(mkey)
+        if found is not None:
+            return found
+        stand = self._stand(key, n_removed, total)
+        if policy:
+            assert self._policy is not None
+            soft = ace and points <= 11
+            choice = self._policy(total, soft, None, _HIT_OR_STAND)
+            value = stand if choice is Action.STAND else self._hit(key, n_removed, points, ace, True)
+        else:
+            value = max(stand, self._hit(key, n_removed, points, ace, False))
+        memo[mkey] = value
+        return value
+
+    def _double(self, key: int, n_removed: int, points: int, ace: bool) -> float:
+        cnt = self._cnt
+        value = 0.0
+        for i, p in self._draws(key):
+            total = best_total(points + i + 1, ace or i == ACE)
+            if total > 21:
+                value -= p
+                continue
+            cnt[i] += 1
+            value += p * self._stand(key + self._digit[i], n_removed + 1, total)
+            cnt[i] -= 1
+        return 2.0 * value
+
+    # ---- a whole decision -------------------------------------------------------------------
+
+    def legal(self, hand: Sequence[int], *, from_split: bool, split_aces: bool, hands: int,
+              pair: bool) -> frozenset[Action]:
+        """The playing actions the rules allow on this hand (surrender as a playing action)."""
+        rules = self.rules
+        points = sum(i + 1 for i in hand)
+        total = best_total(points, ACE in hand)
+        if total >= 21:
+            return frozenset((Action.STAND,))
+        legal = {Action.STAND}
+        if not split_aces or rules.hit_split_aces:
+            legal.add(Action.HIT)
+        if (
+            len(hand) == 2
+            and rules.double_on.allows(total)
+            and (not from_split or rules.double_after_split)
+            and (not split_aces or rules.hit_split_aces)
+        ):
+            legal.add(Action.DOUBLE)
+        if (
+            pair
+            and len(hand) == 2
+            and rules.splitting_allowed
+            and (rules.max_hands == 0 or hands < rules.max_hands)
+            and (not split_aces or rules.resplit_aces)
+        ):
+            legal.add(Action.SPLIT)
+        if rules.surrender is not Surrender.NONE and len(hand) == 2 and hands == 1 and not from_split:
+            legal.add(Action.SURRENDER)
+        return frozenset(legal)
+
+    def values(
+        self,
+        hand: Sequence[int],
+        removed: Sequence[int],
+        *,
+        from_split: bool = False,
+        split_aces: bool = False,
+        hands: int = 1,
+        pair_chance: float = 1.0,
+        legal: frozenset[Action] | None = None,
+        policy: Decide | None = None,
+    ) -> dict[Action, float]:
+        """Each action's value for a hand (point indices) with `removed` gone from the shoe.
+
+        `removed` are cards no longer in the evaluator's shoe (for a fresh-shoe analysis, the
+        hand itself); `pair_chance` is how likely a card of the pair's value also pairs it
+        by rank (1/4 for ten-value cards when only equal ranks split). With a `policy`, every
+        later decision (after a hit, on split hands) follows it instead of the best play.
+        Values are in the evaluator's scale; a blackjack is not valued here.
+        """
+        points = sum(i + 1 for i in hand)
+        ace = ACE in hand
+        total = best_total(points, ace)
+        if total > 21:
+            raise OddsError(f"the hand is bust with {total}; there is nothing to decide")
+        pair = len(hand) == 2 and hand[0] == hand[1]
+        if legal is None:
+            legal = self.legal(hand, from_split=from_split, split_aces=split_aces, hands=hands, pair=pair)
+        if policy is not None:
+            self._set_policy(policy)
+        counts = self._counts_after(removed)
+        cnt = self._cnt
+        for i in range(RANKS):
+            cnt[i] = self.counts[i] - counts[i] if not self.infinite else 0
+        key = sum(cnt[i] * _DIGIT[i] for i in range(RANKS))
+        n_removed = sum(cnt)
+        out: dict[Action, float] = {}
+        use_policy = policy is not None
+        try:
+            if Action.STAND in legal:
+                out[Action.STAND] = self._stand(key, n_removed, total)
+            if Action.HIT in legal and total < 21:
+                out[Action.HIT] = self._hit(key, n_removed, points, ace, use_policy)
+            if Action.DOUBLE in legal and total < 21:
+                out[Action.DOUBLE] = self._double(key, n_removed, points, ace)
+            if Action.SURRENDER in legal:
+                out[Action.SURRENDER] = self._surrender(key, n_removed)
+            if Action.SPLIT in legal and pair:
+                out[Action.SPLIT] = self._split(key, n_removed, hand[0], hands, pair_chance, use_policy)
+        finally:
+            for i in range(RANKS):
+                cnt[i] = 0
+        return out
+
+    def _set_policy(self, policy: Decide) -> None:
+        if policy is not self._policy:
+            self._policy = policy
+            self._policy_memo = {}
+
+    def _surrender(self, key: int, n_removed: int) -> float:
+        if self.conditioned or self.early_surrender or not self.blackjack_possible:
+            return -0.5
+        q = self._dealer(key, n_removed)[BLACKJACK]
+        return -0.5 * (1.0 - q) - q
+
+    def total(self, action: Action, value: float, removed: Sequence[int]) -> float:
+        """A value in this evaluator's scale as the plain expectation (a dealer blackjack included)."""
+        if not self.conditioned:
+            return value
+        q = self.blackjack_chance(removed)
+        lost = -0.5 if action is Action.SURRENDER and self.early_surrender else -1.0
+        return (1.0 - q) * value + q * lost
+
+    def blackjack_value(self, removed: Sequence[int]) -> float:
+        """The plain expectation of a player blackjack (paid at 3:2 or as the rules say)."""
+        q = self.blackjack_chance(removed)
+        return (1.0 - q) * self.pays + q * (self.pays if self.wins_vs_blackjack else 0.0)
+
+    # ---- splitting ------------------------------------------------------------------------
+
+    def _split(self, key: int, n_removed: int, card: int, hands: int, pair_chance: float,
+               policy: bool) -> float:
+        """The value of splitting a pair of `card` (both cards already gone from the shoe).
+
+        A split hand is valued knowing how many pair cards the seat's hands hold when it
+        gets its second card, not the other cards those hands drew (as Wizard of Odds'
+        appendix 9 analyser does); with an infinite deck this is exact.
+        """
+        rules = self.rules
+        aces = card == ACE
+        limit = rules.max_hands or _SPLIT_CAP
+        may_resplit = not aces or rules.resplit_aces
+        resplit_choice = True
+        if policy:
+            assert self._policy is not None
+            legal = frozenset((Action.STAND, Action.HIT, Action.SPLIT))
+            resplit_choice = self._policy(best_total(2 * card + 2, aces), aces, card, legal) is Action.SPLIT
+        first = hands + 1
+        spare = self.counts[card] - self._cnt[card]
+        levels: dict[int, tuple[float, float, float]] = {}
+
+        def level(n: int) -> tuple[float, float, float]:
+            extra = 0 if self.infinite else min(n - first, spare, _SPLIT_LEVELS)
+            found = levels.get(extra)
+            if found is None:
+                self._cnt[card] += extra
+                found = self._split_level(key + extra * _DIGIT[card], n_removed + extra, card, pair_chance,
+                                          policy)
+                self._cnt[card] -= extra
+                levels[extra] = found
+            return found
+
+        memo: dict[tuple[int, int], float] = {}
+
+        def expected(n: int, pending: int) -> float:
+            if pending == 0:
+                return 0.0
+            found = memo.get((n, pending))
+            if found is not None:
+                return found
+            a, b, p_pair = level(n)
+            rest = expected(n, pending - 1)
+            keep = b + rest
+            if may_resplit and n < limit and p_pair > 0:
+                again = expected(n + 1, pending + 1)
+                paired = (again if resplit_choice else keep) if policy else max(keep, again)
+            else:
+                paired = keep
+            value = a + (1.0 - p_pair) * rest + p_pair * paired
+            memo[(n, pending)] = value
+            return value
+
+        return expected(first, 2)
+
+    def _split_level(self, key: int, n_removed: int, card: int, pair_chance: float,
+                     policy: bool) -> tuple[float, float, float]:
+        """For a split hand of `card`: the value of its non-pairing draws (weighted), of drawing
+        a pair card and keeping it, and the chance of drawing a card that pairs it."""
+        cnt = self._cnt
+        aces = card == ACE
+        a = b = p_pair = 0.0
+        for i, p in self._draws(key):
+            cnt[i] += 1
+            value = self._split_hand(key + self._digit[i], n_removed + 1, card + i + 2, aces or i == ACE,
+                                     aces, i, policy)
+            cnt[i] -= 1
+            if i == card:
+                b = value
+                p_pair = p * pair_chance
+                a += p * (1.0 - pair_chance) * value
+            else:
+                a += p * value
+        return a, b, p_pair
+
+    def _split_hand(self, key: int, n_removed: int, points: int, ace: bool, aces: bool, second: int,
+                    policy: bool) -> float:
+        """The value of one split hand once its second card has come (no further split)."""
+        rules = self.rules
+        total = best_total(points, ace)
+        if total == 21 and aces and second == TEN and rules.split_ace_21_is_blackjack:
+            if self.conditioned:
+                return self.pays
+            q = self._dealer(key, n_removed)[BLACKJACK]
+            return (1.0 - q) * self.pays + q * (self.pays if self.wins_vs_blackjack else 0.0)
+        stand = self._stand(key, n_removed, total)
+        if total == 21 or (aces and not rules.hit_split_aces):
+            return stand
+        can_double = rules.double_after_split and rules.double_on.allows(total)
+        if policy:
+            assert self._policy is not None
+            legal = _HIT_STAND_DOUBLE if can_double else _HIT_OR_STAND
+            choice = self._policy(total, ace and points <= 11, None, legal)
+            if choice is Action.DOUBLE:
+                return self._double(key, n_removed, points, ace)
+            if choice is Action.STAND:
+                return stand
+            return self._hit(key, n_removed, points, ace, True)
+        value = max(stand, self._hit(key, n_removed, points, ace, False))
+        if can_double:
+            value = max(value, self._double(key, n_removed, points, ace))
+        return value
+
+
+_HIT_OR_STAND = frozenset((Action.HIT, Action.STAND))
+_HIT_STAND_DOUBLE = frozenset((Action.HIT, Action.STAND, Action.DOUBLE))
