@@ -383,7 +383,7 @@ class TableView:
             push = hand.net == 0
             color = (255, 255, 255) if push else (GREEN_TEXT if won else (255, 200, 190))
             bg = (40, 40, 40, 220) if push else ((16, 90, 40, 235) if won else (130, 20, 24, 235))
-            badge = self.pill(result, 22 if size == layout.CARD_SIZE else 17, color, bg)
+            badge = self.pill(result, 26 if size == layout.CARD_SIZE else 18, color, bg)
             mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
             surface.blit(badge, badge.get_rect(center=mid))
 

@@ -229,3 +229,18 @@ def test_cli_runs_headless_frames_saves_a_screenshot_and_prints_frame_stats(tmp_
     assert stats["frames"] == 90 and 0 < stats["p50_ms"] <= stats["p99_ms"]
     image = pygame.image.load(str(shot))
     assert image.get_size() == layout.CANVAS_SIZE
+
+
+def test_escape_opens_the_settings_and_its_quit_button_ends_the_game():
+    app = make_app()
+    try:
+        press(app, pygame.K_ESCAPE)
+        overlay = app.stack.top
+        assert type(overlay).__name__ == "SettingsScene"
+        quit_button = overlay.buttons.by_name("quit").rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=quit_button, button=1))
+        app.step()
+        app.step()
+        assert not app.running
+    finally:
+        app.close()

@@ -35,7 +35,7 @@ class TableScene(Scene):
             if button is not None:
                 self.ctx.sounds.play("button", 0.5)
                 return self.handle_event(Intent(button.intent, intent.pos, intent.value))
-        if intent.kind is IntentKind.MENU:
+        if intent.kind in (IntentKind.MENU, IntentKind.BACK):
             from game.scenes.settings_menu import SettingsScene
 
             if self.stack is not None:

@@ -13,7 +13,7 @@ from game.widgets import Button, ButtonRow
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
-PANEL = pygame.Rect(340, 120, 600, 440)
+PANEL = pygame.Rect(340, 80, 600, 500)
 ROWS = ("rules", "speed", "sound", "volume", "deck")
 LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck"}
 
@@ -49,9 +49,18 @@ class SettingsScene(Scene):
             Button(
                 "done",
                 "Done",
-                pygame.Rect(PANEL.centerx - 80, PANEL.bottom - 70, 160, 50),
+                pygame.Rect(PANEL.centerx - 180, PANEL.bottom - 74, 170, 52),
                 IntentKind.BACK,
                 tooltip="Close (Esc)",
+            )
+        )
+        self.buttons.buttons.append(
+            Button(
+                "quit",
+                "Quit game",
+                pygame.Rect(PANEL.centerx + 10, PANEL.bottom - 74, 170, 52),
+                IntentKind.QUIT,
+                tooltip="Leave the table",
             )
         )
         self._veil: pygame.Surface | None = None
@@ -111,6 +120,8 @@ class SettingsScene(Scene):
                 return True
             if button.name == "done":
                 self.close()
+            elif button.name == "quit":
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
             else:
                 self.change(button.name[:-1], 1 if button.name.endswith("+") else -1)
             return True
