@@ -218,11 +218,15 @@ def dealer_probabilities(
         conditioned = condition and dist[BLACKJACK] > 0
         if conditioned and dist[BLACKJACK] < 1:
             scale = 1.0 / (1.0 - dist[BLACKJACK])
-            dist = _distribution([p * scale if k != BLACKJACK else 0.0 for k, p in enumerate(dist)])
+            dist = as_distribution([p * scale if k != BLACKJACK else 0.0 for k, p in enumerate(dist)])
         rows.append(DealerOdds(up, dist, conditioned))
     return tuple(rows)
 
 
-def _distribution(values: Sequence[float]) -> Distribution:
-    """Seven numbers as a Distribution."""
+def as_distribution(values: Sequence[float]) -> Distribution:
+    """Seven numbers as a Distribution.
+
+    >>> as_distribution([0.1] * 7)[6]
+    0.1
+    """
     return (values[0], values[1], values[2], values[3], values[4], values[5], values[6])
