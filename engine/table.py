@@ -10,7 +10,7 @@ from pathlib import Path
 from engine import events as ev
 from engine.errors import BlackjackError, InvalidBetError
 from engine.money import Money
-from engine.round import Round
+from engine.round import Phase, Round
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 
@@ -103,17 +103,31 @@ class Table:
         self.round = Round(self, self.rounds_played, shuffled=shuffled)
         return self.round
 
-    def rebuy(self, seat: int, amount: Money) -> None:
-        """Add money to a seat's bankroll between rounds.
+    def bet_limit(self, seat: int) -> Money:
+        """The most the seat may bet: the table maximum or its bankroll, whichever is less."""
+        bankroll = self._bankrolls[seat]
+        return bankroll if self.rules.max_bet is None else min(bankroll, self.rules.max_bet)
 
-        Raises InvalidBetError during a round or for an amount that is not positive.
+    def rebuy(self, seat: int, amount: Money) -> None:
+        """Add money to a seat's bankroll between rounds, or while betting before the seat has bet.
+
+        Raises InvalidBetError once the seat has bet or the cards are out, or for an
+        amount that is not positive.
         """
-        if self.round is not None and not self.round.is_over:
-            raise InvalidBetError("cannot buy in during a round")
+        current = self.round
+        betting = current is not None and current.phase is Phase.BETTING
+        if current is not None and not current.is_over and not (betting and not current.bet(seat)):
+            raise InvalidBetError(f"{self.seat_names[seat]} cannot buy in once the round is under way")
         if amount <= 0:
             raise InvalidBetError("a buy-in must be more than 0")
         self._bankrolls[seat] += amount
         self.bought_in += amount
+        if current is not None and betting:
+            # The round's record starts from the bankrolls before its bets; a buy-in made
+            # while betting belongs to that starting money.
+            current.start_bankrolls = tuple(
+                b + amount if i == seat else b for i, b in enumerate(current.start_bankrolls)
+            )
 
     def _move(self, seat: int, amount: Money) -> None:
         """Move money between a seat's bankroll and its bets (engine use only)."""

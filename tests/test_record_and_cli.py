@@ -140,3 +140,23 @@ def test_events_serialize_to_plain_json():
     assert settled["result"] == "blackjack" and settled["net"] == 22.5
     dealt = next(d for d in dicts if d["event"] == "CardDealt")
     assert dealt["card"] == "A"
+
+
+def test_a_broke_seat_may_rebuy_while_betting_and_the_record_still_replays():
+    from engine import InvalidBetError
+
+    table = Table(load_rules("vegas-strip"), [("Ann", 500), ("Bob", 10_000)],
+                  shoe=StackedShoe("T 9 7 9 T T 8"), rules_source="vegas-strip")
+    rnd = table.start_round()
+    rnd.place_bet(1, 1000)
+    with pytest.raises(InvalidBetError, match="Bob cannot buy in"):
+        table.rebuy(1, 5000)
+    table.rebuy(0, 5000)
+    assert table.bet_limit(0) == 5500 and table.bet_limit(1) == 9000
+    rnd.place_bet(0, 1000)
+    rnd.deal()
+    while not rnd.is_over:
+        rnd.act(Action.STAND)
+    summary = replay_summary(replay_record(json.loads(record_line(rnd))))
+    assert summary["bankrolls"] == [b / 100 for b in table.bankrolls()]
+    assert sum(table.bankrolls()) + table.house == table.bought_in
