@@ -8,6 +8,7 @@ unseen cards), so asking again between frames costs nothing.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from engine.rules import Rules, Surrender
 
 _PLAYING = frozenset((Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER))
 _KEPT = 32
+_LOCK = threading.Lock()
+"""Evaluators keep working state: one hint at a time, so a worker thread may ask too."""
 _evaluators: OrderedDict[tuple[Rules, int | None, tuple[int, ...] | None], Evaluator] = OrderedDict()
 
 
@@ -129,14 +132,15 @@ def hint(
     seen = [*hand_cards, *([up_card] if up_card is not None else [])]
     shoe = shoe_for_hint(rules, seen, remaining=remaining, removed=removed)
     up = None if up_card is None else point_index(up_card)
-    evaluator = _evaluator(rules, up, shoe)
     hand = [point_index(c) for c in hand_cards]
-    peeked = rules.dealer_peeks and evaluator.blackjack_possible
     legal = frozenset(legal_actions) if legal_actions is not None else None
-    values = _offer_values(rules, evaluator, hand_cards, legal)
-    given = peeked
-    if values is None:
-        values, given = _play_values(rules, evaluator, hand_cards, hand, legal, from_split, hands, peeked)
+    with _LOCK:
+        evaluator = _evaluator(rules, up, shoe)
+        peeked = rules.dealer_peeks and evaluator.blackjack_possible
+        values = _offer_values(rules, evaluator, hand_cards, legal)
+        given = False  # offers come before the peek
+        if values is None:
+            values, given = _play_values(rules, evaluator, hand_cards, hand, legal, from_split, hands, peeked)
     order = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
     ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], order.index(item[0])
                                                                if item[0] in order else 9)))
