@@ -15,7 +15,7 @@ from enum import Enum
 from engine.actions import Action
 from engine.cards import Card
 from engine.hand import hand_total, is_pair
-from engine.odds.composition import LABELS
+from engine.odds.composition import LABELS, OddsError
 
 
 class Code(Enum):
@@ -211,12 +211,17 @@ class StrategyChart:
     ) -> Action:
         """The engine action the chart takes for a concrete hand, given what is legal now.
 
+        `up_card` may be None only for a chart without up-card columns (`double-up`);
+        otherwise OddsError is raised.
+
         >>> from engine.cards import parse_cards
         >>> chart = StrategyChart.from_codes("demo", [10], {("hard", 16, 10): "Rh"})
         >>> chart.action(parse_cards("T 6"), Card.parse("K"), {Action.HIT, Action.STAND})
         <Action.HIT: 'hit'>
         """
         legal = frozenset(legal_actions)
+        if up_card is None and self.ups != (None,):
+            raise OddsError("this chart reads the dealer's up card; give it")
         total, soft = hand_total(player_cards)
         pair = (
             player_cards[0].points
