@@ -5,10 +5,7 @@ Pure functions shared by the event-producing `Round` and the fast path (`engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine.cards import Card
-from engine.hand import hand_total
 from engine.rules import DealerBlackjackTakes, Rules, Surrender
 
 
@@ -24,16 +21,14 @@ def dealer_may_peek(rules: Rules, up_card: Card | None) -> bool:
     return rules.dealer_peeks and up_card is not None and up_card.points in (1, 10)
 
 
-def dealer_draws(rules: Rules, cards: Sequence[Card]) -> bool:
-    """Whether the dealer must take another card: below 17, or soft 17 when the dealer hits it.
+def dealer_draws(rules: Rules, total: int, soft: bool) -> bool:
+    """Whether a dealer holding this total must take another card: below 17, or soft 17 under H17.
 
-    >>> from engine import load_rules, parse_cards
+    >>> from engine import load_rules
     >>> strip = load_rules("vegas-strip")
-    >>> h17 = strip.with_changes(dealer_hits_soft_17=True)
-    >>> dealer_draws(strip, parse_cards("A 6")), dealer_draws(h17, parse_cards("A 6"))
+    >>> dealer_draws(strip, 17, True), dealer_draws(strip.with_changes(dealer_hits_soft_17=True), 17, True)
     (False, True)
     """
-    total, soft = hand_total(cards)
     return total < 17 or (total == 17 and soft and rules.dealer_hits_soft_17)
 
 

@@ -4,6 +4,11 @@ The event-producing `Round` and the simulator's fast path (`engine.fastplay`) bo
 these, so each rule is written once. A `why_not_*` function answers None when the rules
 allow the thing and otherwise the reason, as the part of a sentence that follows
 "cannot <verb>: ".
+
+What the fast path relies on to remember answers: these functions read a hand's cards
+only through how many there are, their best total and softness, and whether they pair
+(by the rules' `pair_by_value`); an up card only by its points; and money only through
+whether the bankroll covers the bet. tests/test_fastplay*.py check the two paths agree.
 """
 
 from __future__ import annotations
@@ -151,7 +156,7 @@ def early_surrender_offered(rules: Rules, up_card: Card | None) -> bool:
 
 def insurance_offered(rules: Rules, up_card: Card | None) -> bool:
     """Whether the seats are offered insurance (or even money): the rules have it and an ace shows."""
-    return rules.insurance and up_card is not None and up_card.rank.is_ace
+    return rules.insurance and up_card is not None and up_card.points == 1
 
 
 def even_money_offered(rules: Rules, natural: bool) -> bool:

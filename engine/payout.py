@@ -11,25 +11,23 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from engine.actions import Result
-from engine.cards import Card
-from engine.hand import hand_total, is_natural
 from engine.money import Money, scale
 from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
 
 HALF = Fraction(1, 2)
 
 
-def counts_as_blackjack(rules: Rules, cards: Sequence[Card], from_split: bool, split_aces: bool) -> bool:
+def counts_as_blackjack(rules: Rules, natural: bool, from_split: bool, split_aces: bool) -> bool:
     """Whether a hand is paid as a blackjack: a natural not from a split, or a split ace's 21 by rule.
 
-    >>> from engine import load_rules, parse_cards
+    `natural` is whether the hand's cards are a two-card 21 (`engine.hand.is_natural`).
+
+    >>> from engine import load_rules
     >>> strip = load_rules("vegas-strip")
-    >>> counts_as_blackjack(strip, parse_cards("A K"), False, False)
-    True
-    >>> counts_as_blackjack(strip, parse_cards("A K"), True, True)
-    False
+    >>> counts_as_blackjack(strip, True, False, False), counts_as_blackjack(strip, True, True, True)
+    (True, False)
     """
-    if not is_natural(cards):
+    if not natural:
         return False
     if not from_split:
         return True
@@ -58,11 +56,10 @@ def insurance_net(amount: Money, dealer_blackjack: bool) -> Money:
 
 def hand_outcome(
     rules: Rules,
-    cards: Sequence[Card],
+    total: int,
+    blackjack: bool,
     bet: Money,
     stake: Money,
-    from_split: bool,
-    split_aces: bool,
     busted: bool,
     surrendered: bool,
     dealer_blackjack: bool,
@@ -70,13 +67,15 @@ def hand_outcome(
 ) -> tuple[Result, Money]:
     """How a finished hand ends against the dealer, and its net in cents (before the original-bet rule).
 
-    `bet` is the hand's initial bet and `stake` everything on it (twice `bet` once doubled).
+    `total` is the hand's best total, `blackjack` whether it is paid as one
+    (`counts_as_blackjack`), `bet` its initial bet and `stake` everything on it (twice
+    `bet` once doubled).
 
-    >>> from engine import load_rules, parse_cards
+    >>> from engine import load_rules
     >>> strip = load_rules("vegas-strip")
-    >>> hand_outcome(strip, parse_cards("T 9"), 1000, 2000, False, False, False, False, False, 22)
+    >>> hand_outcome(strip, 19, False, 1000, 2000, False, False, False, 22)
     (<Result.WIN: 'win'>, 2000)
-    >>> hand_outcome(strip, parse_cards("T 6"), 1000, 1000, False, False, False, True, False, 0)
+    >>> hand_outcome(strip, 16, False, 1000, 1000, False, True, False, 0)
     (<Result.SURRENDER: 'surrender'>, -500)
     """
     if surrendered:
@@ -85,7 +84,6 @@ def hand_outcome(
         return Result.SURRENDER, -(stake - scale(stake, HALF))
     if busted:
         return Result.BUST, -stake
-    blackjack = counts_as_blackjack(rules, cards, from_split, split_aces)
     if dealer_blackjack:
         if not blackjack:
             return Result.LOSE, -stake
@@ -94,7 +92,6 @@ def hand_outcome(
         return Result.BLACKJACK, blackjack_win(rules, bet)
     if blackjack:
         return Result.BLACKJACK, blackjack_win(rules, bet)
-    total = hand_total(cards)[0]
     if dealer_total > 21 or total > dealer_total:
         return Result.WIN, stake
     if total == dealer_total:

@@ -300,8 +300,7 @@ class Round:
             if play.bet and play.hands:
                 play.hands[0].bet = play.bet
             elif not play.bet and play.hands:
-                self.table.shoe.discard(play.hands[0].cards)
-                play.hands.clear()
+                play.hands.clear()  # its first card goes to the tray with the round's other cards
         if not rules.first_card_before_bet:
             for play in playing:
                 play.hands.append(_Hand(play.bet, [], from_split=False, split_aces=False))
@@ -654,7 +653,7 @@ class Round:
     # ---- the dealer and settlement -----------------------------------------------------
 
     def _counts_as_blackjack(self, hand: _Hand) -> bool:
-        return counts_as_blackjack(self.rules, hand.cards, hand.from_split, hand.split_aces)
+        return counts_as_blackjack(self.rules, is_natural(hand.cards), hand.from_split, hand.split_aces)
 
     def _dealer_turn(self) -> None:
         rules = self.rules
@@ -676,7 +675,7 @@ class Round:
         dealer_blackjack = is_natural(self.dealer)
         self._settle_insurance(dealer_blackjack)
         if live and not dealer_blackjack:
-            while dealer_draws(rules, self.dealer):
+            while dealer_draws(rules, *hand_total(self.dealer)):
                 self._deal_dealer(face_up=True)
         if self.dealer:
             self._finish_dealer(blackjack=dealer_blackjack)
@@ -700,8 +699,8 @@ class Round:
             open_hands = [i for i, hand in enumerate(play.hands) if hand.result is None]
             outcomes = [
                 hand_outcome(
-                    rules, hand.cards, hand.bet, hand.stake, hand.from_split, hand.split_aces,
-                    hand.busted, hand.surrendered, dealer_blackjack, dealer_total,
+                    rules, hand_total(hand.cards)[0], self._counts_as_blackjack(hand), hand.bet,
+                    hand.stake, hand.busted, hand.surrendered, dealer_blackjack, dealer_total,
                 )
                 for hand in (play.hands[i] for i in open_hands)
             ]
