@@ -1,0 +1,53 @@
+"""Players that no person plays: basic strategy, a Hi-Lo counter and a novice.
+
+A bot answers `bet(view)` with cents and `decide(view, legal)` with one of the legal
+actions, from a `SeatView` of what a person in the seat could see. `BotTable` seats bots
+at the event-producing table; `engine.fastplay.FastTable` plays the same bots without
+events for the simulator, with identical results.
+"""
+
+from __future__ import annotations
+
+from engine.bots.basic import BasicBot, Chart
+from engine.bots.counter import (
+    FAB_4,
+    ILLUSTRIOUS_18,
+    INDEX_PLAYS,
+    CounterBot,
+    IndexPlay,
+    format_indices,
+    hi_lo,
+)
+from engine.bots.novice import NoviceBot, NoviceStyle
+from engine.bots.seats import BotTable, CardWatcher, seat_name, seat_view
+from engine.bots.view import Bot, SeatView, table_minimum
+from engine.rules import Rules
+
+BOT_NAMES: tuple[str, ...] = ("basic", "counter", "novice")
+"""The bots `make_bot` knows, as the simulator's --bot option names them."""
+
+
+def make_bot(name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle.BUST_CARD) -> Bot:
+    """A new bot by name for a table with these rules (the charts come from `engine.odds`).
+
+    >>> from engine import load_rules
+    >>> make_bot("novice", load_rules("vegas-strip")).name
+    'novice'
+
+    Raises ValueError for an unknown name.
+    """
+    if name == "novice":
+        return NoviceBot(novice_style)
+    if name not in BOT_NAMES:
+        raise ValueError(f"there is no bot named {name!r}; the bots are " + ", ".join(BOT_NAMES))
+    from engine.odds import basic_strategy
+
+    chart = basic_strategy(rules)
+    return BasicBot(chart) if name == "basic" else CounterBot(chart)
+
+
+__all__ = [
+    "BOT_NAMES", "FAB_4", "ILLUSTRIOUS_18", "INDEX_PLAYS", "BasicBot", "Bot", "BotTable",
+    "CardWatcher", "Chart", "CounterBot", "IndexPlay", "NoviceBot", "NoviceStyle", "SeatView",
+    "format_indices", "hi_lo", "make_bot", "seat_name", "seat_view", "table_minimum",
+]

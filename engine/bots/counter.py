@@ -1,0 +1,239 @@
+"""The Hi-Lo card counter: a running and true count, a bet ramp, and the common index plays.
+
+Hi-Lo tags 2-6 as +1, 7-9 as 0, and tens and aces as -1. The true count is the running
+count per deck still to come, the decks estimated from the cards shown since the shuffle
+(at least half a deck), rounded down to a whole number. An infinite deck has nothing to
+count: there the counter plays basic strategy with flat bets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.bots.basic import BasicBot, Chart
+from engine.bots.view import SeatView
+from engine.cards import Card
+from engine.hand import hand_total
+from engine.money import Money
+from engine.round import DecisionKind
+
+HI_LO_TAGS: dict[int, int] = {1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, 10: -1}
+"""Each card's Hi-Lo tag, by its points (1 is the ace)."""
+
+_UP_LABELS = {1: "A", 10: "T"}
+
+
+@dataclass(frozen=True, slots=True)
+class IndexPlay:
+    """A departure from basic strategy: at or above the true count `index`, play `at_or_above`.
+
+    Below the index the counter plays `below`, or basic strategy without `at_or_above`
+    when `below` is None.
+    """
+
+    hand: str
+    """'hard 16', 'pair T', or 'insurance' (which also covers even money)."""
+    up: int
+    """The dealer's up card by points (1 is the ace)."""
+    index: int
+    at_or_above: Action
+    below: Action | None
+    group: str
+    """Where the play comes from: 'Illustrious 18' or 'Fab 4'."""
+
+    def describe(self) -> str:
+        """The play as one line of the printed table."""
+        up = _UP_LABELS.get(self.up, str(self.up))
+        below = "basic strategy" if self.below is None else _WORDS[self.below]
+        return (
+            f"{self.hand:<10} {up:>2}  {self.index:+3d}   {_WORDS[self.at_or_above]:<10} "
+            f"{below:<15} {self.group}"
+        )
+
+
+_WORDS = {
+    Action.STAND: "stand", Action.HIT: "hit", Action.DOUBLE: "double", Action.SPLIT: "split",
+    Action.SURRENDER: "surrender", Action.INSURANCE: "insure", Action.NO_INSURANCE: "decline",
+}
+
+
+def _i18(hand: str, up: int, index: int, above: Action, below: Action) -> IndexPlay:
+    return IndexPlay(hand, up, index, above, below, "Illustrious 18")
+
+
+_S, _H, _D, _P = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT
+
+ILLUSTRIOUS_18: tuple[IndexPlay, ...] = (
+    _i18("insurance", 1, 3, Action.INSURANCE, Action.NO_INSURANCE),
+    _i18("hard 16", 10, 0, _S, _H),
+    _i18("hard 15", 10, 4, _S, _H),
+    _i18("pair T", 5, 5, _P, _S),
+    _i18("pair T", 6, 4, _P, _S),
+    _i18("hard 10", 10, 4, _D, _H),
+    _i18("hard 12", 3, 2, _S, _H),
+    _i18("hard 12", 2, 3, _S, _H),
+    _i18("hard 11", 1, 1, _D, _H),
+    _i18("hard 9", 2, 1, _D, _H),
+    _i18("hard 10", 1, 4, _D, _H),
+    _i18("hard 9", 7, 3, _D, _H),
+    _i18("hard 16", 9, 5, _S, _H),
+    _i18("hard 13", 2, -1, _S, _H),
+    _i18("hard 12", 4, 0, _S, _H),
+    _i18("hard 12", 5, -2, _S, _H),
+    _i18("hard 12", 6, -1, _S, _H),
+    _i18("hard 13", 3, -2, _S, _H),
+)
+"""Don Schlesinger's Illustrious 18 for multi-deck games, insurance first."""
+
+FAB_4: tuple[IndexPlay, ...] = tuple(
+    IndexPlay(hand, up, index, Action.SURRENDER, None, "Fab 4")
+    for hand, up, index in (("hard 14", 10, 3), ("hard 15", 10, 0), ("hard 15", 9, 2), ("hard 15", 1, 1))
+)
+"""The four late-surrender index plays that matter most."""
+
+INDEX_PLAYS: tuple[IndexPlay, ...] = ILLUSTRIOUS_18 + FAB_4
+"""Every index play the counter knows, as `blackjack simulate --bot counter --show-indices` prints them."""
+
+
+def format_indices(plays: Sequence[IndexPlay] = INDEX_PLAYS) -> str:
+    """The index plays as a printed table, one play a line.
+
+    >>> print(format_indices(ILLUSTRIOUS_18[:2]))
+    hand       up  index  at or above below           from
+    insurance   A   +3   insure     decline         Illustrious 18
+    hard 16     T   +0   stand      hit             Illustrious 18
+    """
+    lines = ["hand       up  index  at or above below           from"]
+    lines += [play.describe() for play in plays]
+    return "\n".join(lines)
+
+
+def hi_lo(cards: Sequence[Card]) -> int:
+    """The Hi-Lo running count of some cards.
+
+    >>> from engine import parse_cards
+    >>> hi_lo(parse_cards("2 6 7 K A 5"))
+    1
+    """
+    return sum(HI_LO_TAGS[card.points] for card in cards)
+
+
+DEFAULT_RAMP: tuple[int, ...] = (1, 2, 4, 6, 8)
+"""Bet units by true count: up to +1 one unit, then +2, +3, +4, and +5 or more."""
+
+
+class CounterBot:
+    """Counts Hi-Lo, ramps its bet with the true count, and plays basic strategy with index plays.
+
+    >>> from engine import load_rules, parse_cards
+    >>> from engine.odds import basic_strategy
+    >>> rules = load_rules("vegas-strip")
+    >>> bot = CounterBot(basic_strategy(rules))
+    >>> view = SeatView(rules, 0, None, (), 0, 0, None, 0, 100_000, parse_cards("2 3 4 5 6 2 3 4 5 6") * 2, 1)
+    >>> bot.bet(view), bot.running_count, bot.true_count(view)
+    (4000, 20, 3)
+    """
+
+    name = "counter"
+    memoizable = False
+    """Its bets and decisions follow the count, so each one must be asked (see `Bot.memoizable`)."""
+
+    def __init__(
+        self,
+        chart: Chart,
+        *,
+        ramp: Sequence[int] = DEFAULT_RAMP,
+        plays: Sequence[IndexPlay] = INDEX_PLAYS,
+    ) -> None:
+        if not ramp or min(ramp) < 1:
+            raise ValueError("a bet ramp needs at least one step, each of one unit or more")
+        self.basic = BasicBot(chart)
+        self.ramp = tuple(ramp)
+        self.plays = tuple(plays)
+        self._plays = {
+            (play.hand, play.up): play for play in self.plays if play.at_or_above is not Action.SURRENDER
+        }
+        self._surrenders = {
+            (play.hand, play.up): play for play in self.plays if play.at_or_above is Action.SURRENDER
+        }
+        self.running_count = 0
+        """The Hi-Lo running count since the last shuffle."""
+        self._counted = 0
+        self._shuffles = -1
+
+    def _count(self, view: SeatView) -> None:
+        """Count the cards shown since the last call (starting over after a shuffle)."""
+        if view.shuffles != self._shuffles:
+            self._shuffles = view.shuffles
+            self.running_count = 0
+            self._counted = 0
+        seen = view.seen
+        if len(seen) > self._counted:
+            self.running_count += hi_lo(seen[self._counted:])
+            self._counted = len(seen)
+
+    def true_count(self, view: SeatView) -> int | None:
+        """The running count per deck left, rounded down; None for an infinite deck."""
+        decks = view.rules.decks
+        if decks is None:
+            return None
+        left = max(decks * 52 - len(view.seen), 26)
+        return (self.running_count * 52) // left
+
+    def bet(self, view: SeatView) -> Money:
+        """The table minimum times the ramp's units for the true count, within the limits and bankroll."""
+        self._count(view)
+        rules = view.rules
+        count = self.true_count(view)
+        step = 0 if count is None else min(max(count - 1, 0), len(self.ramp) - 1)
+        amount = rules.min_bet * self.ramp[step]
+        if rules.max_bet is not None:
+            amount = min(amount, rules.max_bet)
+        amount = min(amount, view.bankroll)
+        return amount if amount >= rules.min_bet else 0
+
+    def decide(self, view: SeatView, legal: frozenset[Action]) -> Action:
+        """Insurance by the index; in play, basic strategy changed by the index plays."""
+        self._count(view)
+        count = self.true_count(view)
+        up = view.up_card
+        if view.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY):
+            play = self._plays.get(("insurance", 1))
+            take = play is not None and count is not None and count >= play.index
+            if view.kind is DecisionKind.INSURANCE:
+                return Action.INSURANCE if take else Action.NO_INSURANCE
+            return Action.EVEN_MONEY if take else Action.NO_EVEN_MONEY
+        basic = self.basic.chart_action(view, legal)
+        if view.kind is not DecisionKind.PLAY or count is None or up is None:
+            return basic
+        return self._index_action(view, legal, count, up.points, basic)
+
+    def _index_action(
+        self, view: SeatView, legal: frozenset[Action], count: int, up: int, basic: Action
+    ) -> Action:
+        cards = view.cards
+        total, soft = hand_total(cards)
+        hard = f"hard {total}"
+        if Action.SURRENDER in legal and not soft:
+            play = self._surrenders.get((hard, up))
+            if play is not None:
+                if count >= play.index:
+                    return Action.SURRENDER
+                legal = legal - {Action.SURRENDER}
+                basic = self.basic.chart_action(view, legal)
+        if Action.SPLIT in legal and cards[0].points == 10:
+            play = self._plays.get(("pair T", up))
+            if play is not None:
+                return play.at_or_above if count >= play.index else play.below or basic
+        if soft or basic in (Action.SPLIT, Action.SURRENDER):
+            return basic
+        play = self._plays.get((hard, up))
+        if play is None:
+            return basic
+        choice = play.at_or_above if count >= play.index else play.below
+        for action in (choice, play.below):
+            if action in legal:
+                return action
+        return basic
