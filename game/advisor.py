@@ -1,0 +1,192 @@
+"""The odds engine behind a worker thread: house edges, charts for bots and the coach, judged decisions.
+
+Computing a rule set's analysis can take seconds the first time (it is cached on disk
+after), so the frame loop never calls `engine.odds` itself: it asks `Odds` for a `Job`
+and shows "computing…" until the job is done. Only finished, immutable results (an
+`Analysis`, its chart) are read on the main thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine import Action, Card, DecisionKind, Money, Round, Rules
+from game.background import Job, Worker
+
+if TYPE_CHECKING:
+    from engine.bots import Bot
+    from engine.odds import Analysis, StrategyChart
+    from engine.store import DecisionQuality
+
+COMPUTING = "computing…"
+"""What the screens show while an analysis is being computed."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    """A person's decision as it was made, kept until the round is judged and saved."""
+
+    seat: int
+    hand: int
+    kind: DecisionKind
+    action: Action
+    cards: tuple[Card, ...]
+    up: Card | None
+    legal: frozenset[Action]
+    bet: Money
+    """The hand's initial bet in cents (EV is per unit of it)."""
+    from_split: bool
+    hands: int
+
+
+def pending_decision(rnd: Round, action: Action) -> PendingDecision | None:
+    """What the round asks right now, with the answer about to be given (None when nothing is asked)."""
+    decision = rnd.decision
+    if decision is None:
+        return None
+    hands = rnd.hands(decision.seat)
+    hand = hands[decision.hand]
+    return PendingDecision(
+        seat=decision.seat,
+        hand=decision.hand,
+        kind=decision.kind,
+        action=action,
+        cards=hand.cards,
+        up=rnd.dealer_up_card,
+        legal=rnd.legal_actions(),
+        bet=hand.bet or rnd.bet(decision.seat),
+        from_split=hand.from_split,
+        hands=len(hands),
+    )
+
+
+def judge(rules: Rules, pending: Sequence[PendingDecision]) -> tuple[list[DecisionQuality], float]:
+    """Each decision against the basic strategy chart, with the EV lost by a wrong one; and the rules' EV.
+
+    Runs on the odds worker (it may compute the analysis).
+    """
+    from engine.odds import analysis
+    from engine.store import DecisionQuality
+
+    found = analysis(rules)
+    judged = []
+    for p in pending:
+        best = found.chart.action(p.cards, p.up, p.legal)
+        correct = best is p.action
+        judged.append(
+            DecisionQuality(
+                seat=p.seat,
+                hand=p.hand,
+                action=p.action,
+                correct=correct,
+                best=best,
+                ev_lost=0.0 if correct else ev_lost(rules, p, best),
+            )
+        )
+    return judged, found.player_ev
+
+
+def ev_lost(rules: Rules, p: PendingDecision, best: Action) -> float | None:
+    """Cents the chosen action gives up against the chart's, from the odds engine (None if unknown)."""
+    from engine.odds import OddsError, hint
+
+    try:
+        values = hint(rules, p.cards, p.up, None, p.legal, from_split=p.from_split, hands=p.hands).values
+        return max(0.0, (values[best] - values[p.action]) * p.bet)
+    except (OddsError, KeyError, ValueError):
+        return None
+
+
+class Odds:
+    """Analyses, bots and judgements, computed on one worker thread and polled by the scenes."""
+
+    def __init__(self) -> None:
+        self.worker = Worker("odds")
+        self._analyses: dict[Rules, Job[Analysis]] = {}
+        self._browsing: Rules | None = None
+
+    def analysis(self, rules: Rules, *, browsing: bool = False) -> Job[Analysis]:
+        """The analysis job of a rule set (started on first request).
+
+        `browsing` marks a request from a screen paging through rule sets: the previous
+        browsing request is dropped if it has not started, so paging never queues seconds
+        of work nobody waits for.
+        """
+        if browsing and self._browsing is not None and self._browsing != rules:
+            old = self._analyses.get(self._browsing)
+            if old is not None and not old.done():
+                old.cancel()
+                del self._analyses[self._browsing]
+        if browsing:
+            self._browsing = rules
+        job = self._analyses.get(rules)
+        if job is None or job.cancelled:
+
+            def work() -> Analysis:
+                from engine.odds import analysis
+
+                return analysis(rules)
+
+            job = self.worker.submit(work, f"the analysis of {rules.name}")
+            self._analyses[rules] = job
+        return job
+
+    def edge_text(self, rules: Rules, *, browsing: bool = False) -> str:
+        """The house edge as '0.33%' (negative when the player has the edge), or 'computing…'."""
+        job = self.analysis(rules, browsing=browsing)
+        if not job.done():
+            return COMPUTING
+        if job.value is None:
+            return "unknown (the analysis failed)"
+        return f"{job.value.house_edge * 100:.2f}%"
+
+    def chart_now(self, rules: Rules) -> StrategyChart | None:
+        """The basic strategy chart if it is ready (never waits; asks for it otherwise)."""
+        found = self.analysis(rules).value
+        return found.chart if found is not None else None
+
+    def bot(self, kind: str, rules: Rules) -> Job[Bot]:
+        """A new engine bot for these rules (its chart may need computing first)."""
+
+        def work() -> Bot:
+            from engine.bots import make_bot
+
+            return make_bot(kind, rules)
+
+        return self.worker.submit(work, f"the {kind} bot")
+
+    def judge(self, rules: Rules, pending: Sequence[PendingDecision]) -> Job[tuple[list[Any], float]]:
+        """Judge a round's decisions (see `judge`)."""
+        frozen = tuple(pending)
+        return self.worker.submit(lambda: judge(rules, frozen), "judging the decisions")
+
+    @property
+    def busy(self) -> bool:
+        """Whether the worker has anything queued or running."""
+        return self.worker.busy
+
+
+def advice(chart: StrategyChart | None, rnd: Round) -> Action | None:
+    """What basic strategy says for the decision the round waits on (None without a chart)."""
+    decision = rnd.decision
+    if chart is None or decision is None:
+        return None
+    hand = rnd.hands(decision.seat)[decision.hand]
+    return chart.action(hand.cards, rnd.dealer_up_card, rnd.legal_actions())
+
+
+ACTION_WORDS: dict[Action, str] = {
+    Action.HIT: "hit",
+    Action.STAND: "stand",
+    Action.DOUBLE: "double",
+    Action.SPLIT: "split",
+    Action.SURRENDER: "surrender",
+    Action.INSURANCE: "take insurance",
+    Action.NO_INSURANCE: "decline insurance",
+    Action.EVEN_MONEY: "take even money",
+    Action.NO_EVEN_MONEY: "decline even money",
+    Action.NO_SURRENDER: "play on",
+}
+"""How the coach names an action."""

@@ -1,0 +1,289 @@
+"""Profiles and saved history for the game: `engine.store` on its own worker thread.
+
+The database is opened after the first frame is on screen, and every call into the store
+runs on one worker thread (SQLite connections stay on the thread that made them), in the
+order the game asked: a round's save is queued the moment the engine settles it, so a
+crash or kill loses at most the round in progress. The scenes poll the returned jobs.
+
+When the file has a newer schema than this game knows, the store refuses it: `problem`
+holds the message, nothing is saved, and the file is never touched.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine import Money, Round
+from game.background import Job, Worker
+
+if TYPE_CHECKING:
+    from engine.store import BankrollPoint, LeaderboardRow, PlayerStats, Profile, Store
+
+FLUSH_TIMEOUT = 15.0
+"""Seconds the game waits at exit for queued saves."""
+
+
+@dataclass(frozen=True, slots=True)
+class PersonRequest:
+    """A person sitting down: the name, the bankroll a new profile starts with, color and coach level."""
+
+    name: str
+    bankroll: Money
+    color: str = ""
+    coach: int = 0
+    update_looks: bool = True
+    """Whether an existing profile takes this color and coach level (the setup screen chose them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatsData:
+    """What the stats screen shows for one player."""
+
+    stats: PlayerStats
+    series: list[BankrollPoint]
+    tournaments: list[Any]
+
+
+def session_label() -> str:
+    """A label for one sitting at the table: the local start time and a few random letters."""
+    return time.strftime("%Y-%m-%d %H:%M:%S") + f" #{secrets.token_hex(2)}"
+
+
+class Records:
+    """The history database behind a worker; every method returns at once."""
+
+    def __init__(self, data_dir: str | Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.worker = Worker("store")
+        self._store: Store | None = None
+        """Touched only on the worker thread."""
+        self.open_job: Job[str | None] | None = None
+        self.notice: str | None = None
+        """Set when a bad file was moved aside at opening (shown on the title and setup screens)."""
+        self.problem: str | None = None
+        """Set when the database cannot be used (a newer schema): the game plays without saving."""
+        self.saved_rounds = 0
+        self._failures: list[str] = []
+
+    # ---- opening ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the database in the background (called once the first frame is shown)."""
+        if self.open_job is None:
+            self.open_job = self.worker.submit(self._open, "opening the history")
+
+    def _open(self) -> str | None:
+        from engine.store import StoreError, open_store
+
+        try:
+            self._store = open_store(self.data_dir)
+        except StoreError as error:
+            self.problem = _sentence(str(error)) + " The game will play without saving."
+            return None
+        self.notice = self._store.notice
+        return self.notice
+
+    @property
+    def ready(self) -> bool:
+        """Whether opening has finished (well or not)."""
+        return self.open_job is not None and self.open_job.done()
+
+    @property
+    def saving(self) -> bool:
+        """Whether rounds are being saved (the database opened)."""
+        return self.ready and self.problem is None and self.open_job is not None and self.open_job.ok
+
+    def messages(self) -> list[str]:
+        """Failures reported by the worker since the last call (for the table's message bar)."""
+        out, self._failures = self._failures, []
+        return out
+
+    def _guard(self, work: Any, what: str) -> Any:
+        """Run store work on the worker, turning a StoreError into a message instead of a crash."""
+
+        def run() -> Any:
+            from engine.store import StoreError
+
+            if self._store is None:
+                return None
+            try:
+                return work(self._store)
+            except StoreError as error:
+                self._failures.append(f"Could not {what}: {error}.")
+                raise
+
+        return run
+
+    # ---- people -----------------------------------------------------------------------
+
+    def seat_people(self, people: Sequence[PersonRequest]) -> Job[list[Profile | None]]:
+        """Each person's profile (made if new, reused if known); None for each when nothing is saved."""
+        wanted = tuple(people)
+
+        def run() -> list[Profile | None]:
+            from engine.store import get_or_create_profile, update_profile
+
+            store = self._store
+            if store is None:
+                return [None] * len(wanted)
+            out: list[Profile | None] = []
+            for person in wanted:
+                profile = get_or_create_profile(
+                    store, person.name, bankroll=person.bankroll, color=person.color, coach_level=person.coach
+                )
+                if person.update_looks and (profile.color, profile.coach_level) != (
+                    person.color,
+                    person.coach,
+                ):
+                    profile = update_profile(
+                        store, profile.name, color=person.color, coach_level=person.coach
+                    )
+                out.append(profile)
+            return out
+
+        return self.worker.submit(run, "seating the players")
+
+    def profiles(self) -> Job[list[Profile]]:
+        """Every saved profile, by name."""
+
+        def run() -> list[Profile]:
+            from engine.store import list_profiles
+
+            return list_profiles(self._store) if self._store is not None else []
+
+        return self.worker.submit(run, "listing the players")
+
+    def update_bankroll(self, name: str, bankroll: Money) -> Job[Any]:
+        """Save a rebuy at once."""
+
+        def work(store: Store) -> Any:
+            from engine.store import update_profile
+
+            return update_profile(store, name, bankroll=bankroll)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s rebuy"), "saving a rebuy")
+
+    # ---- rounds -----------------------------------------------------------------------
+
+    def save_round(
+        self,
+        played: Round,
+        profiles: Sequence[Profile | None],
+        *,
+        judged: Job[tuple[list[Any], float]] | None = None,
+        session: str | None = None,
+    ) -> Job[int | None]:
+        """Queue the save of a settled round (after its decisions are judged, when they are)."""
+        owners = list(profiles)
+
+        def work(store: Store) -> int:
+            from engine.store import save_round
+
+            decisions: list[Any] = []
+            player_ev: float | None = None
+            if judged is not None:
+                try:
+                    decisions, player_ev = judged.result(timeout=120)
+                except Exception:  # the round is saved even if its judging failed
+                    decisions, player_ev = [], None
+            round_id = save_round(
+                store, played, owners, decisions=decisions, player_ev=player_ev, session=session
+            )
+            self.saved_rounds += 1
+            return round_id
+
+        return self.worker.submit(self._guard(work, f"save round {played.number}"), "saving a round")
+
+    def save_tournament(
+        self, profile: Profile, *, won: bool, final_bankroll: Money, rounds: int, rules: str
+    ) -> Job[Any]:
+        """Queue a tournament result (after the rounds queued before it)."""
+
+        def work(store: Store) -> Any:
+            from engine.store import save_tournament
+
+            return save_tournament(
+                store, profile, won=won, final_bankroll=final_bankroll, rounds=rounds, rules=rules
+            )
+
+        return self.worker.submit(self._guard(work, "save the tournament result"), "saving a tournament")
+
+    # ---- reading ----------------------------------------------------------------------
+
+    def stats(self, name: str) -> Job[StatsData | None]:
+        """One player's statistics, bankroll series and tournaments."""
+
+        def work(store: Store) -> StatsData:
+            from engine.store import bankroll_series, player_stats, tournament_results
+
+            return StatsData(
+                player_stats(store, name), bankroll_series(store, name), tournament_results(store, name)
+            )
+
+        return self.worker.submit(self._guard(work, f"read {name}'s statistics"), "reading statistics")
+
+    def leaderboard(self, names: Sequence[str], session: str | None) -> Job[list[LeaderboardRow] | None]:
+        """The session's leaderboard of these players."""
+        wanted = list(names)
+
+        def work(store: Store) -> list[LeaderboardRow]:
+            from engine.store import find_profile, leaderboard
+
+            known = [name for name in wanted if find_profile(store, name) is not None]
+            return leaderboard(store, known, session=session)
+
+        return self.worker.submit(self._guard(work, "read the leaderboard"), "reading the leaderboard")
+
+    def best_tournaments(self, limit: int = 5) -> Job[list[Any] | None]:
+        """The best double-up results of everyone."""
+
+        def work(store: Store) -> list[Any]:
+            from engine.store import best_tournaments
+
+            return best_tournaments(store, limit=limit)
+
+        return self.worker.submit(self._guard(work, "read the tournament results"), "reading tournaments")
+
+    # ---- shutting down ----------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether saves or reads are queued."""
+        return self.worker.busy
+
+    def flush(self, timeout: float = FLUSH_TIMEOUT) -> bool:
+        """Wait for queued saves (tests, and the game at exit)."""
+        return self.worker.flush(timeout)
+
+    def close(self) -> None:
+        """Finish the queued saves and close the database."""
+        if self.open_job is None:
+            return
+        self.flush()
+
+        def shut() -> None:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+        self.worker.submit(shut, "closing the history")
+        self.worker.flush(5.0)
+        self.worker.stop()
+
+
+def default_data_dir() -> Path:
+    """The folder the database lives in without --data-dir ($BLACKJACK_DATA_DIR, else platformdirs)."""
+    from engine.commands.history import default_data_dir as engine_default
+
+    return engine_default()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[0].upper() + text[1:] if text else text
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,139 @@
+"""Who sits where: a seat is a person (a profile by name), a bot by kind, or empty.
+
+`parse_seats("Ann,Bob,bot:basic")` reads the `--seats` list; `SeatSpec.text` writes one
+back (the settings remember the last table this way). Colors and coach levels are the
+game's own words for what a profile stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+BOT_KINDS: tuple[str, ...] = ("basic", "counter", "novice")
+"""The bots a seat may hold (engine.bots.make_bot names)."""
+
+BOT_LABELS: dict[str, str] = {"basic": "Basic bot", "counter": "Counter bot", "novice": "Novice bot"}
+"""How each bot is named at the table."""
+
+BOT_BLURBS: dict[str, str] = {
+    "basic": "plays the basic strategy chart, flat bets",
+    "counter": "counts Hi-Lo, raises its bet when the count is high",
+    "novice": "a beginner: never busts against a weak dealer card",
+}
+"""One line about each bot for the setup screen."""
+
+MAX_SEATS = 7
+"""Seats at the table."""
+
+Color = tuple[int, int, int]
+
+PALETTE: tuple[Color, ...] = (
+    (226, 76, 70),
+    (66, 140, 236),
+    (72, 196, 104),
+    (242, 160, 44),
+    (176, 102, 232),
+    (40, 196, 196),
+    (236, 108, 176),
+)
+"""The people's colors, one per seat by default."""
+
+BOT_COLOR: Color = (150, 150, 158)
+"""The color of a bot's name plate."""
+
+COACH_LEVELS: tuple[str, ...] = ("Off", "Mistakes", "Hints")
+"""Coach levels by number: 0 off, 1 says when a play was not basic strategy, 2 shows the play first."""
+
+Kind = Literal["person", "bot", "empty"]
+
+
+class SeatsError(ValueError):
+    """A `--seats` list that cannot be read; the message says which entry and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat of the setup: a person's name, or a bot kind, or nobody."""
+
+    kind: Kind
+    name: str = ""
+    bot: str = ""
+    color: Color | None = None
+    """A person's color (None: the seat's palette color)."""
+    coach: int = 0
+
+    @property
+    def text(self) -> str:
+        """The seat as a `--seats` entry: 'Ann', 'bot:basic' or '' for an empty seat."""
+        if self.kind == "person":
+            return self.name
+        if self.kind == "bot":
+            return f"bot:{self.bot}"
+        return ""
+
+    def label(self) -> str:
+        """How the seat is named at the table: the person's name or 'Basic bot'."""
+        return self.name if self.kind == "person" else BOT_LABELS.get(self.bot, self.bot)
+
+    def with_changes(self, **changes: object) -> SeatSpec:
+        """A copy with some fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """Seats from a comma-separated list: names are people, `bot:KIND` a bot, an empty entry an empty seat.
+
+    >>> [s.text for s in parse_seats("Ann, Bob ,bot:basic,,bot:novice")]
+    ['Ann', 'Bob', 'bot:basic', '', 'bot:novice']
+
+    Raises SeatsError for an unknown bot, more than seven seats, nobody at all, or one
+    name twice.
+    """
+    entries = [entry.strip() for entry in text.split(",")]
+    if len(entries) > MAX_SEATS:
+        raise SeatsError(f"the table has {MAX_SEATS} seats; {len(entries)} were given")
+    seats: list[SeatSpec] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(entries, start=1):
+        if not entry or entry.casefold() in ("-", "empty"):
+            seats.append(SeatSpec("empty"))
+            continue
+        if entry.casefold().startswith("bot:"):
+            kind = entry[4:].strip().casefold()
+            if kind not in BOT_KINDS:
+                raise SeatsError(
+                    f"seat {number}: there is no bot {kind!r}; the bots are " + ", ".join(BOT_KINDS)
+                )
+            seats.append(SeatSpec("bot", bot=kind))
+            continue
+        name = " ".join(entry.split())
+        if name.casefold() in seen:
+            raise SeatsError(f"seat {number}: {name} already has a seat; a person sits once")
+        seen.add(name.casefold())
+        seats.append(SeatSpec("person", name=name))
+    while seats and seats[-1].kind == "empty":
+        seats.pop()
+    if not seats:
+        raise SeatsError("nobody sits at the table: name at least one person or bot")
+    return seats
+
+
+def seats_text(seats: list[SeatSpec]) -> str:
+    """The `--seats` form of a table."""
+    return ",".join(seat.text for seat in seats)
+
+
+def color_hex(color: Color) -> str:
+    """'#e24c46' for (226, 76, 70)."""
+    return "#{:02x}{:02x}{:02x}".format(*color)
+
+
+def color_from_hex(text: str, default: Color) -> Color:
+    """A color from '#rrggbb', or the default when the text is not one."""
+    if len(text) == 7 and text.startswith("#"):
+        try:
+            return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+        except ValueError:
+            return default
+    return default
