@@ -1,4 +1,9 @@
-"""Raw pygame events become intents here, in one table; scenes never look at key codes."""
+"""Raw pygame events become intents here, in one table; scenes never look at key codes.
+
+While a scene takes typing (a name field has the focus), letters are text, not shortcuts:
+`to_intent(..., text_mode=True)` turns only the editing keys (Enter, Backspace, Esc, Tab,
+F11) into intents and typed characters arrive as TEXT intents.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +39,10 @@ class IntentKind(Enum):
     """Add the chip numbered `value` (0 = smallest) to the bet."""
     MENU = auto()
     BACK = auto()
+    TEXT = auto()
+    """Typed characters (`text`), for name and file fields."""
+    NEXT = auto()
+    """Move to the next field (Tab)."""
     FULLSCREEN = auto()
     QUIT = auto()
 
@@ -45,6 +54,7 @@ class Intent:
     kind: IntentKind
     pos: tuple[int, int] | None = None
     value: int | None = None
+    text: str | None = None
 
 
 KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
@@ -69,8 +79,14 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_o: (IntentKind.MENU, None),
     pygame.K_ESCAPE: (IntentKind.BACK, None),
     pygame.K_F11: (IntentKind.FULLSCREEN, None),
+    pygame.K_TAB: (IntentKind.NEXT, None),
 }
 """The one key table: a key code to an intent (and its value)."""
+
+EDITING_KEYS = frozenset(
+    {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11}
+)
+"""The keys that keep their meaning while a field takes typing."""
 
 MOUSE_INTENTS: dict[int, IntentKind] = {1: IntentKind.CLICK, 3: IntentKind.RIGHT_CLICK}
 """Mouse buttons to intents."""
@@ -92,12 +108,19 @@ KEY_NAMES: dict[IntentKind, str] = {
 
 
 def to_intent(
-    event: pygame.event.Event, to_canvas: Callable[[tuple[int, int]], tuple[int, int]]
+    event: pygame.event.Event,
+    to_canvas: Callable[[tuple[int, int]], tuple[int, int]],
+    *,
+    text_mode: bool = False,
 ) -> Intent | None:
     """The intent a raw event carries, or None when it means nothing to the game."""
     if event.type == pygame.QUIT:
         return Intent(IntentKind.QUIT)
+    if event.type == pygame.TEXTINPUT:
+        return Intent(IntentKind.TEXT, text=event.text) if text_mode and event.text else None
     if event.type == pygame.KEYDOWN:
+        if text_mode and event.key not in EDITING_KEYS:
+            return None
         found = KEY_INTENTS.get(event.key)
         if found is None:
             return None

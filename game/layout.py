@@ -75,6 +75,23 @@ def seat_room(position: int, occupied: list[int]) -> int:
     return max(120, int(min(lo, hi) * 2) - 16)
 
 
+PLATE_SIZE: tuple[int, int] = (156, 24)
+"""A seat's name plate."""
+
+
+def plate_center(position: int) -> tuple[int, int]:
+    """Centre of the name plate under the betting circle at a table position."""
+    x, y = seat_position(position)
+    return x, y + CIRCLE_RADIUS + 21
+
+
+def plate_rect(position: int) -> pygame.Rect:
+    """The name plate under the betting circle at a table position."""
+    rect = pygame.Rect((0, 0), PLATE_SIZE)
+    rect.center = plate_center(position)
+    return rect
+
+
 def hand_anchor(position: int, hand: int, hands: int, room: int) -> tuple[int, int]:
     """Bottom-left corner of a hand's first card, for hand `hand` of `hands` in a seat."""
     cx, cy = seat_position(position)
@@ -202,6 +219,119 @@ def action_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
 def bankroll_rect() -> pygame.Rect:
     """The bankroll panel at the bottom left."""
     return pygame.Rect(14, 616, 150, 92)
+
+
+def title_panel_rect() -> pygame.Rect:
+    """The title's panel."""
+    rect = pygame.Rect(0, 0, 860, 360)
+    rect.center = (CANVAS_SIZE[0] // 2, 392)
+    return rect
+
+
+def title_button_rects() -> list[pygame.Rect]:
+    """Play, Double-up, Statistics and Quit across the title panel."""
+    w, h, gap = 184, 58, 16
+    left = CANVAS_SIZE[0] // 2 - (4 * w + 3 * gap) // 2
+    top = title_panel_rect().y + 206
+    return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(4)]
+
+
+def notice_rect() -> pygame.Rect:
+    """Where a notice about the saved history sits on the title and setup screens."""
+    return pygame.Rect(140, 40, 1000, 110)
+
+
+def dialog_rect() -> pygame.Rect:
+    """A question asked over the table (rebuy or leave)."""
+    rect = pygame.Rect(0, 0, 680, 280)
+    rect.center = (CANVAS_SIZE[0] // 2, 330)
+    return rect
+
+
+def screen_panel_rect() -> pygame.Rect:
+    """The full-screen panel of the setup, statistics and leaderboard screens."""
+    return pygame.Rect(20, 14, CANVAS_SIZE[0] - 40, CANVAS_SIZE[1] - 28)
+
+
+SETUP_ROW_TOP = 170
+SETUP_ROW_STEP = 51
+
+
+def setup_row_rects(row: int) -> dict[str, pygame.Rect]:
+    """One seat row of the setup screen: its number, kind, name, color and coach controls."""
+    y = SETUP_ROW_TOP + row * SETUP_ROW_STEP
+    return {
+        "number": pygame.Rect(40, y, 28, 44),
+        "kind": pygame.Rect(72, y, 160, 44),
+        "name": pygame.Rect(242, y, 204, 44),
+        "color": pygame.Rect(456, y, 46, 44),
+        "coach": pygame.Rect(512, y, 132, 44),
+        "blurb": pygame.Rect(242, y, 402, 44),
+    }
+
+
+def setup_rects() -> dict[str, pygame.Rect]:
+    """The setup screen's other controls: steppers, the rules file, the buttons, the saved players."""
+    return {
+        "seats-": pygame.Rect(150, 96, 44, 42),
+        "seats+": pygame.Rect(246, 96, 44, 42),
+        "buyin-": pygame.Rect(262, 532, 44, 42),
+        "buyin+": pygame.Rect(420, 532, 44, 42),
+        "saved": pygame.Rect(40, 586, 610, 84),
+        "rules-": pygame.Rect(684, 130, 44, 44),
+        "rules+": pygame.Rect(1192, 130, 44, 44),
+        "file": pygame.Rect(684, 186, 426, 40),
+        "load": pygame.Rect(1120, 186, 116, 40),
+        "options": pygame.Rect(684, 330, 552, 250),
+        "back": pygame.Rect(904, 620, 150, 56),
+        "play": pygame.Rect(1070, 620, 166, 56),
+        "notice": pygame.Rect(372, 24, 866, 64),
+        "error": pygame.Rect(684, 586, 552, 30),
+    }
+
+
+def stats_rects() -> dict[str, pygame.Rect]:
+    """The statistics screen: the player pager, the chart, the numbers and Back."""
+    return {
+        "prev": pygame.Rect(330, 32, 44, 44),
+        "next": pygame.Rect(790, 32, 44, 44),
+        "chart": pygame.Rect(44, 100, 720, 520),
+        "numbers": pygame.Rect(800, 104, 436, 500),
+        "back": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def leaderboard_rects() -> dict[str, pygame.Rect]:
+    """The leaderboard: the table of players and the buttons under it."""
+    return {
+        "table": pygame.Rect(60, 120, 1160, 460),
+        "title": pygame.Rect(700, 632, 166, 52),
+        "new": pygame.Rect(880, 632, 176, 52),
+        "quit": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def tournament_rects() -> dict[str, pygame.Rect]:
+    """The tournament's entry screen: its rules, the name field, the best results, Back and Start."""
+    return {
+        "rules": pygame.Rect(60, 112, 600, 200),
+        "name": pygame.Rect(60, 390, 420, 50),
+        "best": pygame.Rect(720, 112, 520, 420),
+        "back": pygame.Rect(904, 632, 150, 52),
+        "start": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def result_panel_rect() -> pygame.Rect:
+    """The tournament result's panel over the table."""
+    rect = pygame.Rect(0, 0, 900, 420)
+    rect.center = (CANVAS_SIZE[0] // 2, 320)
+    return rect
+
+
+def sit_out_rect() -> pygame.Rect:
+    """The Sit out button, above the settings button."""
+    return pygame.Rect(1150, 616, 116, 40)
 
 
 def menu_button_rect() -> pygame.Rect:

@@ -123,6 +123,16 @@ class SeatModel:
 
 
 @dataclass(slots=True)
+class PlateModel:
+    """A seat's name plate: who sits there, in which color, and whether they have left."""
+
+    name: str
+    color: tuple[int, int, int]
+    person: bool = True
+    left: bool = False
+
+
+@dataclass(slots=True)
 class ChipFlight:
     """Chips sliding across the felt; `then` runs when they land."""
 
@@ -149,13 +159,23 @@ class Presenter:
         sounds: Sounds,
         *,
         human_seats: frozenset[int] = frozenset({0}),
+        positions: list[int] | None = None,
+        plates: list[PlateModel] | None = None,
     ) -> None:
         self.settings = settings
         self.sounds = sounds
         self.human_seats = human_seats
+        """The people's seats (their results are heard; a lone person's chips go to the bankroll panel)."""
         self.rng = random.Random(7)
         """Cosmetic randomness only (card jitter); never touches the cards."""
-        self.positions = layout.table_positions(seat_count)
+        self.positions = positions or layout.table_positions(seat_count)
+        self.plates = plates or [
+            PlateModel(f"Seat {i + 1}" if seat_count > 1 else "You", (226, 76, 70)) for i in range(seat_count)
+        ]
+        self.turn: int | None = None
+        """The seat whose turn it is (to bet or to decide), as the scenes set it; None between turns."""
+        self.pending_bet: Money = 0
+        """Chips the turn's person has put in the circle but not yet bet (the name plate leaves them out)."""
         self.rooms = [layout.seat_room(p, self.positions) for p in self.positions]
         self.seats = [SeatModel(bankroll=b) for b in bankrolls]
         self.dealer: list[CardSprite] = []
@@ -424,11 +444,14 @@ class Presenter:
         self._fly_chips(amount, start, self.home_pos(seat), land)
 
     def home_pos(self, seat: int) -> tuple[int, int]:
-        """Where a seat's chips go home to: the bankroll panel for a person, below the seat for a bot."""
-        if seat in self.human_seats:
+        """Where a seat's chips go home: the bankroll panel for a lone person, else the seat's name plate."""
+        if self.human_seats == frozenset({seat}):
             return layout.bankroll_rect().center
-        x, _y = layout.seat_position(self.positions[seat])
-        return x, layout.CANVAS_SIZE[1] + 40
+        return layout.plate_center(self.positions[seat])
+
+    def name(self, seat: int) -> str:
+        """Who sits in a seat, for messages."""
+        return self.plates[seat].name if seat < len(self.plates) else f"Seat {seat + 1}"
 
     # ---- one method per event ----------------------------------------------------------
 
@@ -500,7 +523,7 @@ class Presenter:
         return 0.0
 
     def on_insurance_offered(self, e: ev.InsuranceOffered) -> float:
-        who = "" if e.seat in self.human_seats else f"Seat {e.seat + 1}: "
+        who = "" if self.human_seats == frozenset({e.seat}) else f"{self.name(e.seat)}: "
         self.message = who + (
             "Dealer shows an ace. Even money?" if e.even_money else "Dealer shows an ace. Insurance?"
         )
@@ -664,7 +687,11 @@ class Presenter:
         return 0.0
 
     def on_tournament_ended(self, e: ev.TournamentEnded) -> float:
-        self.message = f"Seat {e.seat + 1} {'wins' if e.won else 'is out of'} the tournament."
+        self.message = (
+            f"{self.name(e.seat)} doubled up: {format_money(e.bankroll)}!"
+            if e.won
+            else f"{self.name(e.seat)} is out: {format_money(e.bankroll)} is under the minimum bet."
+        )
         return 0.5
 
 

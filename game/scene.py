@@ -10,6 +10,11 @@ The contract every scene keeps:
 - `update(dt)` is the only place state changes (dt in seconds, a fixed step).
 - `draw(surface)` paints the scene on the logical canvas and changes nothing.
 
+Two read-only answers a scene may give the loop: `wants_text` (a field has the focus, so
+letters are typing, not shortcuts) and `busy` (it waits on background work; the
+fixed-step capture loop then waits too, so a captured run does not depend on how fast the
+machine computes).
+
 Scenes ask for changes with `stack.push/pop/replace`; the stack applies them at the next
 frame boundary (`apply()`), and input left in that frame is dropped rather than given to
 a scene it was not meant for.
@@ -29,6 +34,16 @@ class Scene:
 
     transparent = False
     """Whether the scene below is drawn first (overlays, dialogs)."""
+
+    @property
+    def wants_text(self) -> bool:
+        """Whether typed characters are text for a field (not shortcuts) right now."""
+        return False
+
+    @property
+    def busy(self) -> bool:
+        """Whether the scene waits on background work (an analysis, the database)."""
+        return False
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

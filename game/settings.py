@@ -1,7 +1,9 @@
 """Player settings remembered between runs: a small JSON file in the user's config directory.
 
-The directory is `platformdirs.user_config_dir("blackjack-table")`, or the folder named by
-the environment variable BLACKJACK_CONFIG_DIR (tests point it at a temporary folder).
+The directory is the game's --data-dir when one is given, else the folder named by the
+environment variable BLACKJACK_CONFIG_DIR (tests point it at a temporary folder), else
+`platformdirs.user_config_dir("blackjack-table")`. Besides the table's look and sound
+they remember the last rules, the last seats, and the buy-in.
 A missing file gives the defaults; an unreadable or corrupt one gives the defaults plus a
 message the table shows, never a traceback.
 """
@@ -27,13 +29,17 @@ SPEED_FACTORS: dict[str, float] = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What the player chose: rules preset, animation speed, sound and deck colors."""
+    """What the players chose: rules, animation speed, sound, deck colors, the last seats and buy-in."""
 
     rules: str = "vegas-strip"
     speed: str = "normal"
     sound: bool = True
     volume: float = 0.7
     four_color: bool = False
+    seats: str = ""
+    """The last table in `--seats` form ('Ann,Bob,bot:basic'); empty for none yet."""
+    buy_in: int = 100_000
+    """What a new person (or a rebuy) brings to the table, in cents."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -45,8 +51,10 @@ class Settings:
         return SPEED_FACTORS.get(self.speed, 1.0)
 
 
-def config_dir() -> Path:
-    """Where settings live: $BLACKJACK_CONFIG_DIR, else the platform's user config folder."""
+def config_dir(data_dir: str | Path | None = None) -> Path:
+    """Where settings live: the --data-dir, else $BLACKJACK_CONFIG_DIR, else the user config folder."""
+    if data_dir is not None:
+        return Path(data_dir)
     override = os.environ.get(CONFIG_ENV)
     if override:
         return Path(override)
@@ -55,9 +63,9 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME))
 
 
-def settings_path() -> Path:
-    """The settings file's path."""
-    return config_dir() / FILE_NAME
+def settings_path(data_dir: str | Path | None = None) -> Path:
+    """The settings file's path (in the --data-dir when given)."""
+    return config_dir(data_dir) / FILE_NAME
 
 
 def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
@@ -76,6 +84,7 @@ def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
                 f.name == "volume"
                 and (isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1)
             )
+            or (f.name == "buy_in" and (type(value) is not int or value <= 0))
             or (f.name != "volume" and type(value) is not type(default))
         ):
             bad.append(f.name)

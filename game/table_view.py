@@ -15,7 +15,7 @@ import sprites
 from engine import Money, Rules, format_money
 from game import layout
 from game.assets import Assets
-from game.presenter import CardSprite, ChipFlight, HandModel, Presenter
+from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
 from game.tween import ease_in_out, ease_out
 
 GOLD = (232, 196, 104)
@@ -69,6 +69,7 @@ class TableView:
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
+        self._plates: dict[tuple[object, ...], pygame.Surface] = {}
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -115,6 +116,8 @@ class TableView:
             )
         surface.blit(title, title.get_rect(midtop=(placard.centerx, placard.y + 7)))
         limits = self.assets.text(rules.table_limits_text(), 19, CREAM, bold=True)
+        if limits.get_width() > placard.w - 12:
+            limits = self.assets.text(rules.table_limits_text(), 15, CREAM, bold=True)
         surface.blit(limits, limits.get_rect(midbottom=(placard.centerx, placard.bottom - 8)))
         # the padded rail where the controls are
         rail = layout.rail_rect()
@@ -196,6 +199,7 @@ class TableView:
         self.draw_dealer(surface, p)
         for seat in range(len(p.seats)):
             self.draw_seat(surface, p, seat)
+        self.draw_plates(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
         for card in p.collecting:
@@ -303,6 +307,58 @@ class TableView:
                 bob = round(5 * math.sin(p.clock * 6))
                 pointer = self.assets.image(sprites.POINTER_FILE)
                 surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + bob)))
+
+    def draw_plates(self, surface: pygame.Surface, p: Presenter) -> None:
+        """Each seat's plate and bankroll; the seat whose turn it is lit in its color, with a pointer."""
+        for seat, plate in enumerate(p.plates):
+            if plate.left or seat >= len(p.seats):
+                continue
+            position = p.positions[seat]
+            active = p.turn == seat
+            pending = p.pending_bet if active else 0
+            image = self.plate(plate, p.seats[seat].shown_bankroll() - pending, active)
+            surface.blit(image, image.get_rect(center=layout.plate_center(position)))
+        if p.turn is not None and p.turn < len(p.seats) and p.active is None:
+            # betting: the pointer bobs over the circle (or the first card) of the seat to bet
+            model = p.seats[p.turn]
+            x, y = layout.seat_position(p.positions[p.turn])
+            top = y - layout.CIRCLE_RADIUS - 4
+            if model.hands and model.hands[0].cards and all(_settled(c) for c in model.hands[0].cards):
+                top = pygame.Rect(p.card_target(p.turn, 0, len(model.hands[0].cards) - 1)).top - 6
+            bob = round(5 * math.sin(p.clock * 6))
+            pointer = self.assets.image(sprites.POINTER_FILE)
+            surface.blit(pointer, pointer.get_rect(midbottom=(x, top + bob)))
+
+    def plate(self, plate: PlateModel, bankroll: Money, active: bool) -> pygame.Surface:
+        """A name plate: name and bankroll on the seat's color (filled when it is its turn); cached."""
+        key = (plate.name, plate.color, plate.person, bankroll, active)
+        image = self._plates.get(key)
+        if image is None:
+            w, h = layout.PLATE_SIZE
+            image = pygame.Surface((w, h), pygame.SRCALPHA)
+            light = sum(plate.color) > 420
+            if active:
+                pygame.draw.rect(image, plate.color, image.get_rect(), border_radius=h // 2)
+                pygame.draw.rect(image, WHITE, image.get_rect(), 2, border_radius=h // 2)
+                fg = (16, 16, 16) if light else WHITE
+                money_fg = fg
+            else:
+                pygame.draw.rect(image, (10, 16, 12, 215), image.get_rect(), border_radius=h // 2)
+                pygame.draw.rect(image, plate.color, image.get_rect(), 2, border_radius=h // 2)
+                fg, money_fg = plate.color if plate.person else CREAM, CREAM
+            money = self.assets.text("$" + format_money(bankroll), 16, money_fg, bold=True)
+            room = w - money.get_width() - 24
+            name = plate.name
+            label = self.assets.text(name, 17, fg, bold=True)
+            while label.get_width() > room and len(name) > 2:
+                name = name[:-1]
+                label = self.assets.text(name.rstrip() + "…", 17, fg, bold=True)
+            image.blit(label, label.get_rect(midleft=(10, h // 2 + 1)))
+            image.blit(money, money.get_rect(midright=(w - 10, h // 2 + 1)))
+            if len(self._plates) > 300:
+                self._plates.clear()
+            self._plates[key] = image
+        return image
 
     @staticmethod
     def _seat_card_size(p: Presenter, seat: int) -> tuple[int, int]:

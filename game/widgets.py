@@ -1,4 +1,5 @@
-"""Small reusable widgets: a 9-slice button, the chip rack, the message bar, a tooltip, the bankroll panel."""
+"""Small reusable widgets: a 9-slice button, the chip rack, the message bar with its turn banner,
+a tooltip, the bankroll panel, a text field and the dialog panel."""
 
 from __future__ import annotations
 
@@ -204,41 +205,84 @@ def _dimmed(assets: Assets, value: int, size: int) -> pygame.Surface:
 
 
 class MessageBar:
-    """The one-line dealer message across the middle of the table."""
+    """The one-line dealer message across the middle of the table, led by a turn banner when someone is asked.
+
+    The banner ("Ann — your turn") is a pill in the seat's color at the start of the bar,
+    and the bar's border takes the color too, so whose turn it is reads from across the room.
+    """
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[str, bool], pygame.Surface] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
 
-    def draw(self, surface: pygame.Surface, assets: Assets, text: str, *, warning: bool = False) -> None:
-        """Paint the message (nothing when empty)."""
-        if not text:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        assets: Assets,
+        text: str,
+        *,
+        warning: bool = False,
+        who: str = "",
+        who_color: tuple[int, int, int] = GOLD,
+    ) -> None:
+        """Paint the message (nothing when there is neither a message nor a banner)."""
+        if not text and not who:
             return
-        key = (text, warning)
+        key = (text, warning, who, who_color)
         image = self._cache.get(key)
         if image is None:
-            rect = layout.message_rect()
-            color = (255, 214, 170) if warning else CREAM
-            label = assets.text(text, 22, color, bold=True)
-            width = max(rect.w, label.get_width() + 40)
-            image = pygame.Surface((width, rect.h), pygame.SRCALPHA)
-            bg = (110, 20, 20, 215) if warning else (6, 24, 14, 190)
-            pygame.draw.rect(image, bg, image.get_rect(), border_radius=rect.h // 2)
-            pygame.draw.rect(image, (*GOLD, 140), image.get_rect(), 1, border_radius=rect.h // 2)
-            image.blit(label, label.get_rect(center=(width // 2, rect.h // 2)))
+            image = self._build(assets, text, warning, who, who_color)
             if len(self._cache) > 200:
                 self._cache.clear()
             self._cache[key] = image
         surface.blit(image, image.get_rect(center=layout.message_rect().center))
 
+    @staticmethod
+    def _build(
+        assets: Assets, text: str, warning: bool, who: str, who_color: tuple[int, int, int]
+    ) -> pygame.Surface:
+        rect = layout.message_rect()
+        h = rect.h + (8 if who else 0)
+        color = (255, 214, 170) if warning else CREAM
+        label = assets.text(text, 22, color, bold=True) if text else None
+        banner = None
+        if who:
+            dark = sum(who_color) > 420
+            words = assets.text(who.upper(), 24, (16, 16, 16) if dark else (255, 255, 255), bold=True)
+            banner = pygame.Surface((words.get_width() + 36, h - 8), pygame.SRCALPHA)
+            pygame.draw.rect(banner, who_color, banner.get_rect(), border_radius=(h - 8) // 2)
+            banner.blit(words, words.get_rect(center=banner.get_rect().center))
+        inner = (label.get_width() if label else 0) + (banner.get_width() + 16 if banner else 0)
+        width = max(rect.w if label else 0, inner + 40)
+        image = pygame.Surface((width, h), pygame.SRCALPHA)
+        bg = (110, 20, 20, 215) if warning else (6, 24, 14, 200)
+        pygame.draw.rect(image, bg, image.get_rect(), border_radius=h // 2)
+        edge = (*who_color, 255) if who else (*GOLD, 140)
+        pygame.draw.rect(image, edge, image.get_rect(), 3 if who else 1, border_radius=h // 2)
+        x = (width - inner) // 2
+        if banner is not None:
+            image.blit(banner, (x, 4))
+            x += banner.get_width() + 16
+        if label is not None:
+            image.blit(label, label.get_rect(midleft=(x, h // 2)))
+        return image
+
 
 def draw_bankroll(
-    surface: pygame.Surface, assets: Assets, bankroll: Money, bet: Money, name: str = "BANKROLL"
+    surface: pygame.Surface,
+    assets: Assets,
+    bankroll: Money,
+    bet: Money,
+    name: str = "BANKROLL",
+    color: tuple[int, int, int] = GOLD,
 ) -> None:
-    """The bankroll panel at the bottom left: what the player has off the table and the bet."""
+    """The bankroll panel at the bottom left: whose it is, what they have off the table, and the bet."""
     rect = layout.bankroll_rect()
     pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10)
-    pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
-    title = assets.text(name, 15, GOLD, bold=True)
+    pygame.draw.rect(surface, color, rect, 3 if color != GOLD else 2, border_radius=10)
+    title = assets.text(name, 15, color, bold=True)
+    if title.get_width() > rect.w - 20:
+        title = assets.text(name[: max(3, len(name) * (rect.w - 20) // title.get_width() - 1)] + "…", 15,
+                            color, bold=True)
     surface.blit(title, (rect.x + 12, rect.y + 8))
     amount = assets.text("$" + format_money(bankroll), 34, CREAM, bold=True)
     if amount.get_width() > rect.w - 20:
@@ -246,3 +290,95 @@ def draw_bankroll(
     surface.blit(amount, (rect.x + 12, rect.y + 28))
     bet_text = assets.text(f"BET ${format_money(bet)}" if bet else "NO BET", 18, (210, 210, 200), bold=True)
     surface.blit(bet_text, (rect.x + 12, rect.bottom - 26))
+
+
+@dataclass(slots=True)
+class TextField:
+    """A one-line text box: click to focus, type, Backspace to delete; `limit` characters at most."""
+
+    name: str
+    rect: pygame.Rect
+    text: str = ""
+    placeholder: str = ""
+    limit: int = 24
+    focused: bool = False
+    enabled: bool = True
+    visible: bool = True
+
+    def hit(self, pos: tuple[int, int] | None) -> bool:
+        """Whether a click lands in the box."""
+        return pos is not None and self.visible and self.enabled and self.rect.collidepoint(pos)
+
+    def type(self, text: str) -> None:
+        """Append typed characters (control characters and commas are dropped; names cannot hold them)."""
+        clean = "".join(ch for ch in text if ch.isprintable() and ch != ",")
+        self.text = (self.text + clean)[: self.limit]
+
+    def erase(self) -> None:
+        """Delete the last character."""
+        self.text = self.text[:-1]
+
+    def draw(self, surface: pygame.Surface, assets: Assets, clock: float = 0.0) -> None:
+        """The box, its text (or the grey placeholder) and a blinking caret when focused."""
+        if not self.visible:
+            return
+        bg = (250, 246, 232) if self.enabled else (120, 116, 108)
+        pygame.draw.rect(surface, bg, self.rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if self.focused else (90, 70, 50), self.rect, 3 if self.focused else 1,
+                         border_radius=6)
+        shown = self.text or self.placeholder
+        color = (20, 20, 20) if self.text else (130, 124, 116)
+        label = assets.text(shown, 22, color, bold=bool(self.text)) if shown else None
+        x = self.rect.x + 10
+        if label is not None:
+            clip = surface.get_clip()
+            surface.set_clip(self.rect.inflate(-8, -4))
+            offset = max(0, label.get_width() - (self.rect.w - 26)) if self.text else 0
+            surface.blit(label, label.get_rect(midleft=(x - offset, self.rect.centery)))
+            surface.set_clip(clip)
+            if self.text:
+                x += min(label.get_width(), self.rect.w - 26)
+        if self.focused and int(clock * 2) % 2 == 0:
+            top, bottom = (x + 2, self.rect.y + 8), (x + 2, self.rect.bottom - 8)
+            pygame.draw.line(surface, (20, 20, 20), top, bottom, 2)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int, int, int] = GOLD) -> None:
+    """A dark dialog panel with a gold edge."""
+    pygame.draw.rect(surface, (22, 18, 16), rect, border_radius=16)
+    pygame.draw.rect(surface, border, rect, 3, border_radius=16)
+
+
+def draw_notice(
+    surface: pygame.Surface, assets: Assets, text: str, rect: pygame.Rect, *, error: bool, size: int = 18
+) -> None:
+    """A boxed notice (a moved-aside or refused database), wrapped to the box's width (it grows to fit)."""
+    bg = (110, 20, 20) if error else (120, 86, 20)
+    lines = wrap(assets, text, size, rect.w - 24)
+    line_h = assets.font(size, True).get_linesize()
+    box = rect.copy()
+    box.h = max(rect.h, len(lines) * line_h + 14)
+    pygame.draw.rect(surface, bg, box, border_radius=10)
+    pygame.draw.rect(surface, (255, 220, 160), box, 2, border_radius=10)
+    y = box.y + 7
+    for line in lines:
+        label = assets.text(line, size, (255, 240, 220), bold=True)
+        surface.blit(label, (box.x + 12, y))
+        y += line_h
+
+
+def wrap(assets: Assets, text: str, size: int, width: int, *, bold: bool = True) -> list[str]:
+    """Words of a text broken into lines no wider than `width` pixels."""
+    font = assets.font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if font.size(candidate)[0] <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
