@@ -12,6 +12,7 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -19,13 +20,14 @@ import pygame
 from engine import BlackjackError, CardSource
 from game import layout
 from game.assets import Assets
-from game.autoplay import Policy, SimplePolicy
-from game.context import GameContext
+from game.autoplay import Policy
+from game.context import GameContext, make_presenter
 from game.intents import Intent, IntentKind, to_intent
-from game.presenter import Presenter
+from game.records import Records
 from game.scene import Scene, SceneStack
+from game.seats import SeatSpec
 from game.session import Session
-from game.settings import Settings, load_settings
+from game.settings import Settings, load_settings, settings_path
 from game.sound import Sounds
 from game.table_view import TableView
 
@@ -54,7 +56,18 @@ class App:
         settings: Settings | None = None,
         bots: dict[int, Policy] | None = None,
         start: str = "title",
+        data_dir: str | Path | None = None,
+        settings_dir: str | Path | None = None,
+        seat_specs: list[SeatSpec] | None = None,
+        shoe_factory: Callable[[], CardSource] | None = None,
     ) -> None:
+        """Open the window and the first scene.
+
+        `data_dir` is where the history database lives (None: nothing is saved);
+        `settings_dir` where settings.json lives (None: the config folder). `seat_specs`
+        opens that table directly (the `--seats` option); `shoe_factory` makes the shoe of
+        each table opened from the setup (tests stack the cards).
+        """
         self.started_at = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
@@ -66,15 +79,14 @@ class App:
         if os.environ.get("BLACKJACK_WINDOW_ID"):
             print(f"window {pygame.display.get_wm_info().get('window')}", file=sys.stderr, flush=True)
         note = None
+        settings_file = settings_path(settings_dir)
         if settings is None:
-            settings, note = load_settings()
+            settings, note = load_settings(settings_file)
         if rules is not None:
             settings = settings.with_changes(rules=rules)
         self.settings = settings
         self.assets = Assets(four_color=settings.four_color)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
-        if autoplay:
-            bots = {seat: (bots or {}).get(seat, SimplePolicy()) for seat in range(seats)}
         try:
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
         except BlackjackError:
@@ -84,30 +96,27 @@ class App:
             settings = settings.with_changes(rules="vegas-strip")
             self.settings = settings
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
-        presenter = Presenter(
-            session.seats,
-            session.table.bankrolls(),
-            settings,
-            self.sounds,
-            human_seats=session.human_seats if not autoplay else frozenset(),
-        )
+        records = Records(data_dir) if data_dir is not None else None
         self.ctx = GameContext(
             assets=self.assets,
             sounds=self.sounds,
             settings=settings,
             session=session,
-            presenter=presenter,
+            presenter=make_presenter(session, settings, self.sounds),
             view=TableView(self.assets),
             autoplay=autoplay,
+            records=records,
+            settings_file=settings_file,
+            seed=seed,
+            shoe_factory=shoe_factory,
         )
-        if autoplay and seats == 1:
-            presenter.human_seats = frozenset({0})
-            self.ctx.session.human_seats = frozenset({0})
+        if autoplay:
+            self._autoplay_everyone(session)
         if note:
             self.ctx.warn(note)
         self.assets.warm_queue((layout.CARD_SIZE, layout.SMALL_CARD_SIZE), (layout.STACK_CHIP_WIDTH, 38))
         self.stack = SceneStack()
-        self.stack.push(self._first_scene(start))
+        self.stack.push(self._first_scene(start, seat_specs))
         self.stack.apply()
         self.running = True
         self.fullscreen = fullscreen
@@ -119,10 +128,25 @@ class App:
         self.first_frame_wall: float | None = None
         """Wall-clock time of the first frame shown (for launch-time measurements)."""
 
-    def _first_scene(self, start: str) -> Scene:
+    def _autoplay_everyone(self, session: Session) -> None:
+        """Under autoplay the basic bot plays every seat nobody gave a bot (people keep their seats)."""
+        from engine.bots import CardWatcher
+        from game.autoplay import EngineBot
+
+        watcher = session.watcher or CardWatcher()
+        session.watcher = watcher
+        for seat in range(session.seats):
+            if seat not in session.bots:
+                session.bots[seat] = EngineBot("basic", session.rules, self.ctx.odds, watcher)
+
+    def _first_scene(self, start: str, seat_specs: list[SeatSpec] | None) -> Scene:
         from game.scenes.betting import BettingScene
         from game.scenes.title import TitleScene
 
+        if seat_specs:
+            from game.scenes.opening import OpeningScene
+
+            return OpeningScene(self.ctx, seat_specs, self.settings.rules, buy_in=self.settings.buy_in)
         return BettingScene(self.ctx) if start == "betting" else TitleScene(self.ctx)
 
     # ---- the frame ---------------------------------------------------------------------
@@ -140,7 +164,8 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 self._keep_minimum_size(event.w, event.h)
                 continue
-            intent = to_intent(event, self.to_canvas)
+            top = self.stack.top
+            intent = to_intent(event, self.to_canvas, text_mode=top is not None and top.wants_text)
             if intent is None:
                 continue
             if intent.kind is IntentKind.QUIT:
@@ -173,6 +198,27 @@ class App:
             return
         self.stack.draw(self.screen)
         self.frames += 1
+        if self.frames == 1 and self.ctx.records is not None:
+            self.ctx.records.start()  # the database opens once the first frame is drawn
+
+    @property
+    def busy(self) -> bool:
+        """Whether the top scene waits on background work (an analysis, the database)."""
+        top = self.stack.top
+        return top is not None and top.busy
+
+    def wait_while_busy(self, timeout: float = 120.0) -> None:
+        """Block until the top scene stops waiting on background work (captures and tests only).
+
+        Raises TimeoutError when it still waits after `timeout` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while self.busy:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{type(self.stack.top).__name__} still waits after {timeout} s")
+            time.sleep(0.005)
+            self.stack.update(0.0)
+            self.stack.apply()
 
     def present(self) -> None:
         """Show the drawn frame in the window."""
@@ -208,6 +254,8 @@ class App:
         clock.tick()
         count = 0
         while self.running and (frames is None or count < frames):
+            if fixed_dt and count:
+                self.wait_while_busy()  # a captured run shows finished work, however fast the machine
             dt = STEP if fixed_dt else min(clock.tick(60) / 1000.0, 0.25)
             began = time.perf_counter()
             self.step(dt)
@@ -238,10 +286,12 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:
-        """Leave every scene and shut pygame down."""
+        """Leave every scene, finish queued saves and shut pygame down."""
         while self.stack.scenes:
             self.stack.pop()
             self.stack.apply()
+        if self.ctx.records is not None:
+            self.ctx.records.close()
         self.sounds.close()
         pygame.display.quit()
 
@@ -258,15 +308,31 @@ def _percentile(values: list[float], pct: float) -> float:
     return ordered[index]
 
 
+def history_dir() -> Path:
+    """The history folder without --data-dir: $BLACKJACK_DATA_DIR, else the user data folder."""
+    from game.records import default_data_dir
+
+    return default_data_dir()
+
+
 def run_game(args: argparse.Namespace) -> int:
     """Open the table as the command line asks; return the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     frames = getattr(args, "frames", None)
+    explicit = getattr(args, "data_dir", None)
+    specs = None
+    if getattr(args, "seats", None):
+        from game.seats import parse_seats
+
+        specs = parse_seats(args.seats)
     app = App(
         rules=getattr(args, "rules", None),
         seed=getattr(args, "seed", None),
         fullscreen=bool(getattr(args, "fullscreen", False)),
         autoplay=bool(getattr(args, "autoplay", False)),
+        data_dir=explicit or history_dir(),
+        settings_dir=explicit,
+        seat_specs=specs,
     )
     try:
         app.run(frames, fixed_dt=frames is not None)

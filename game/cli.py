@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from engine.commands import add_subcommands
 from engine.errors import BlackjackError
+from game.seats import SeatsError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,7 +23,23 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     game.add_argument("--frames", type=int, metavar="N", help="run N frames, then exit")
     game.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
-    game.add_argument("--autoplay", action="store_true", help="a bot plays every seat")
+    game.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="the basic bot plays for the people too (bots keep their kind)",
+    )
+    game.add_argument(
+        "--seats",
+        metavar="LIST",
+        help='open the table with these seats, skipping the setup: names are people (profiles are '
+        'reused), bot:basic, bot:counter or bot:novice a bot, an empty entry an empty seat; '
+        'e.g. "Ann,Bob,bot:basic"',
+    )
+    game.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="keep the history database and the settings in DIR instead of the user's folders",
+    )
     game.add_argument(
         "--frame-stats", action="store_true", help="print frame-time statistics as JSON at exit"
     )
@@ -39,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.app import run_game
 
         return int(run_game(args))
-    except BlackjackError as error:
+    except (BlackjackError, SeatsError) as error:
         print(f"blackjack: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,17 +1,25 @@
-"""What every table scene shares: assets, sound, settings, the session and the presenter."""
+"""What every table scene shares: assets, sound, settings, the session, the presenter, odds and records.
+
+The context also keeps the game's side of saving: each person's decisions are noted as
+they are made, and when the engine settles a round it is queued at once for judging
+(against basic strategy, on the odds worker) and saving (on the store worker).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 
-from engine import Round
+from engine import Action, Phase, Round
 from engine import events as ev
+from game.advisor import ACTION_WORDS, Odds, PendingDecision, advice, pending_decision
 from game.assets import Assets
 from game.intents import Intent
-from game.presenter import Presenter
+from game.presenter import PlateModel, Presenter
+from game.records import Records
 from game.session import Session
 from game.settings import Settings, save_settings
 from game.sound import Sounds
@@ -41,6 +49,17 @@ class GameContext:
     queued: list[Intent] = field(default_factory=list)
     """Decisions given while cards were still moving, applied in order when play reaches the player."""
     on_settings_saved: Callable[[Settings], None] | None = None
+    odds: Odds = field(default_factory=Odds)
+    records: Records | None = None
+    """The history database, or None when this run saves nothing (tests without a data folder)."""
+    settings_file: Path | None = None
+    """Where settings are saved (None: the default config folder)."""
+    seed: int | None = None
+    shoe_factory: Callable[[], object] | None = None
+    """Makes the shoe of the next table opened (tests stack the cards); None for a shuffled one."""
+    decisions: list[PendingDecision] = field(default_factory=list)
+    """The people's decisions in the round being played, for judging when it is saved."""
+    saved_round: Round | None = None
 
     @property
     def round(self) -> Round:
@@ -52,26 +71,114 @@ class GameContext:
         self.note = text
         self.note_time = NOTE_TIME
 
+    # ---- seating a new table -----------------------------------------------------------
+
+    def install(self, session: Session) -> None:
+        """Sit down at a new table: a fresh presenter and view for its seats."""
+        self.session = session
+        self.presenter = make_presenter(session, self.settings, self.sounds)
+        self.view = TableView(self.assets)
+        self.queued.clear()
+        self.decisions.clear()
+        self.saved_round = None
+        self.pending_rules = None
+
+    # ---- the frame ---------------------------------------------------------------------
+
     def update(self, dt: float) -> None:
-        """Advance the presenter and age the note."""
+        """Advance the presenter, age the note, and queue a settled round for saving."""
         self.presenter.update(dt)
         if self.note_time > 0:
             self.note_time -= dt
             if self.note_time <= 0:
                 self.note = ""
+        rnd = self.session.table.round
+        if rnd is not None and rnd.is_over and rnd is not self.saved_round:
+            self.saved_round = rnd
+            self.round_settled(rnd)
+        if self.records is not None:
+            for message in self.records.messages():
+                self.warn(message)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """The table and the message bar."""
+        """The table and the message bar, led by the turn banner when a seat is asked."""
         self.view.draw(surface, self.presenter, self.session.rules)
+        who, color, doing = self.banner()
         if self.note:
-            self.bar.draw(surface, self.assets, self.note, warning=True)
+            self.bar.draw(surface, self.assets, self.note, warning=True, who=who, who_color=color)
         else:
-            self.bar.draw(surface, self.assets, self.presenter.message)
+            self.bar.draw(surface, self.assets, doing or self.presenter.message, who=who, who_color=color)
+
+    def banner(self) -> tuple[str, tuple[int, int, int], str]:
+        """The turn banner: 'Ann — your turn' in her color, or a bot's name and what it does, or nothing."""
+        seat = self.presenter.turn
+        if seat is None or seat >= self.session.seats:
+            return "", (0, 0, 0), ""
+        info = self.session.seats_info[seat]
+        if seat in self.session.human_seats:
+            return f"{info.label} — your turn", info.color, ""
+        betting = self.session.table.round is not None and self.session.table.round.phase is Phase.BETTING
+        return info.label, info.color, "is betting…" if betting else "is thinking…"
+
+    # ---- whose turn --------------------------------------------------------------------
 
     def player_seat(self) -> int | None:
-        """The seat the mouse plays (the first seat a person controls), or None."""
+        """The seat the mouse plays now: the seat whose turn it is, else the first seat a person plays."""
+        turn = self.presenter.turn
+        if turn is not None and turn in self.session.human_seats:
+            return turn
         humans = sorted(self.session.human_seats)
         return humans[0] if humans else None
+
+    def panel_seat(self) -> int | None:
+        """Whose bankroll the panel at the bottom left shows: the turn's person, else the first person."""
+        seat = self.player_seat()
+        if seat is not None:
+            return seat
+        people = [s for s in self.session.people if not self.session.seats_info[s].left]
+        return people[0] if people else None
+
+    # ---- decisions, coaching and saving ------------------------------------------------
+
+    def note_decision(self, rnd: Round, action: Action) -> None:
+        """Remember a person's decision (before it is applied) for judging, and coach when asked to."""
+        decision = rnd.decision
+        if decision is None or decision.seat not in self.session.people:
+            return
+        pending = pending_decision(rnd, action)
+        if pending is None:
+            return
+        self.decisions.append(pending)
+        info = self.session.seats_info[decision.seat]
+        if info.coach >= 1 and not self.autoplay:
+            best = advice(self.odds.chart_now(self.session.rules), rnd)
+            if best is not None and best is not action:
+                self.warn(
+                    f"Coach: basic strategy says {ACTION_WORDS.get(best, best.value)} here, "
+                    f"not {ACTION_WORDS.get(action, action.value)}."
+                )
+
+    def round_settled(self, rnd: Round) -> None:
+        """The engine settled a round: judge the people's decisions and save it (both in the background)."""
+        decisions, self.decisions = self.decisions, []
+        records = self.records
+        if records is None:
+            return
+        session = self.session
+        judged = self.odds.judge(session.rules, decisions)
+        records.save_round(rnd, session.profiles(), judged=judged, session=session.label)
+        if session.mode == "tournament":
+            for event in rnd.events:
+                if isinstance(event, ev.TournamentEnded):
+                    profile = session.seats_info[event.seat].profile
+                    if profile is not None:
+                        records.save_tournament(
+                            profile,
+                            won=event.won,
+                            final_bankroll=event.bankroll,
+                            rounds=rnd.number,
+                            rules=session.rules_id,
+                        )
 
     def change_settings(self, settings: Settings) -> None:
         """Apply and save new settings."""
@@ -80,13 +187,27 @@ class GameContext:
         self.presenter.settings = settings
         self.sounds.configure(enabled=settings.sound, volume=settings.volume)
         self.assets.four_color = settings.four_color
-        if settings.rules != old.rules:
+        if settings.rules != old.rules and self.session.mode == "table":
             self.pending_rules = settings.rules
-        problem = save_settings(settings)
+        problem = save_settings(settings, self.settings_file)
         if problem:
             self.warn(problem)
         if self.on_settings_saved:
             self.on_settings_saved(settings)
+
+
+def make_presenter(session: Session, settings: Settings, sounds: Sounds) -> Presenter:
+    """A presenter for a session's seats: their places, names and colors."""
+    plates = [PlateModel(info.label, info.color, info.person, info.left) for info in session.seats_info]
+    return Presenter(
+        session.seats,
+        session.table.bankrolls(),
+        settings,
+        sounds,
+        human_seats=frozenset(session.people),
+        positions=session.positions,
+        plates=plates,
+    )
 
 
 def is_dealer_phase(event: ev.Event, presenter: Presenter) -> bool:

@@ -1,25 +1,72 @@
-"""A sitting at the table: the engine table, who controls each seat, last bets and rebuys."""
+"""A sitting at the table: the engine table, who sits in each seat, who plays it, last bets and rebuys.
+
+Seats are people (profiles by name, played with the mouse, or by the basic bot under
+autoplay) and bots. A person who leaves keeps the seat empty for the rest of the sitting.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine import CardSource, Money, Round, Rules, Table, load_rules
+from game import layout
 from game.autoplay import Policy
+from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color
+
+if TYPE_CHECKING:
+    from engine.bots import CardWatcher
 
 START_BANKROLL: Money = 100_000
-"""What a seat buys in with: 1000 units."""
+"""What a seat buys in with by default: 1000 units."""
+
+Mode = Literal["table", "tournament"]
+
+
+@dataclass
+class SeatInfo:
+    """One seat at the table as the game knows it (the engine knows only its name and money)."""
+
+    name: str
+    person: bool
+    position: int
+    """Where on the arc it sits (0..6, left to right)."""
+    color: Color
+    bot: str = ""
+    """The bot kind playing a bot seat."""
+    coach: int = 0
+    profile: Any = None
+    """The person's saved profile (engine.store.Profile), None for bots or when nothing is saved."""
+    left: bool = False
+    """Whether the person has left the seat (it sits out from then on)."""
+
+    @property
+    def label(self) -> str:
+        """The name plate's text: the person's name, or the bot's."""
+        return self.name if self.person else BOT_LABELS.get(self.bot, self.name)
 
 
 @dataclass
 class Session:
-    """The table being played, the seats a person controls and the bots for the rest."""
+    """The table being played, who sits where, the bots, and the money each person brought."""
 
     table: Table
     rules_id: str
-    human_seats: frozenset[int] = frozenset({0})
+    seats_info: list[SeatInfo] = field(default_factory=list)
     bots: dict[int, Policy] = field(default_factory=dict)
+    """Every seat a bot plays: bot seats, and people's seats under autoplay."""
     last_bets: dict[int, Money] = field(default_factory=dict)
+    buy_in: Money = START_BANKROLL
+    mode: Mode = "table"
+    label: str | None = None
+    """The session label the saved rounds carry (for the session leaderboard)."""
+    watcher: CardWatcher | None = None
+    brought: dict[int, Money] = field(default_factory=dict)
+    """What each seat brought to the table this sitting (its first bankroll plus rebuys)."""
+
+    def __post_init__(self) -> None:
+        if not self.brought:
+            self.brought = dict(enumerate(self.table.bankrolls()))
 
     @classmethod
     def open(
@@ -33,13 +80,47 @@ class Session:
         bots: dict[int, Policy] | None = None,
         names: list[str] | None = None,
     ) -> Session:
-        """A new table with the rules preset (or file) and `seats` seats."""
+        """A quick table with the rules preset (or file): `seats` people (or the given bots) in the middle."""
         rules = load_rules(rules_id)
         names = names or (["You"] if seats == 1 else [f"Seat {i + 1}" for i in range(seats)])
         table = Table(rules, [(n, bankroll) for n in names], seed=seed, shoe=shoe, rules_source=rules_id)
         bots = dict(bots or {})
-        humans = frozenset(i for i in range(seats) if i not in bots)
-        return cls(table=table, rules_id=rules_id, human_seats=humans, bots=bots)
+        positions = layout.table_positions(seats)
+        infos = [
+            SeatInfo(
+                name=name,
+                person=i not in bots,
+                position=positions[i],
+                color=PALETTE[positions[i] % len(PALETTE)] if i not in bots else BOT_COLOR,
+                bot="" if i not in bots else "scripted",
+            )
+            for i, name in enumerate(names)
+        ]
+        return cls(table=table, rules_id=rules_id, seats_info=infos, bots=bots, buy_in=bankroll)
+
+    @classmethod
+    def seated(
+        cls,
+        rules_id: str,
+        infos: list[SeatInfo],
+        bankrolls: list[Money],
+        *,
+        seed: int | None = None,
+        shoe: CardSource | None = None,
+        buy_in: Money = START_BANKROLL,
+        mode: Mode = "table",
+        label: str | None = None,
+    ) -> Session:
+        """A table for the chosen seats with their bankrolls (bots are added by the caller)."""
+        rules = load_rules(rules_id)
+        table = Table(
+            rules,
+            [(info.name, money) for info, money in zip(infos, bankrolls, strict=True)],
+            seed=seed,
+            shoe=shoe,
+            rules_source=rules_id,
+        )
+        return cls(table=table, rules_id=rules_id, seats_info=infos, buy_in=buy_in, mode=mode, label=label)
 
     @property
     def rules(self) -> Rules:
@@ -58,6 +139,25 @@ class Session:
         """How many seats the table has."""
         return len(self.table.seat_names)
 
+    @property
+    def positions(self) -> list[int]:
+        """Each seat's place on the arc."""
+        return [info.position for info in self.seats_info]
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people own (whoever plays them), in seat order."""
+        return [i for i, info in enumerate(self.seats_info) if info.person]
+
+    @property
+    def human_seats(self) -> frozenset[int]:
+        """The seats the mouse plays: people's seats no bot plays for them, who have not left."""
+        return frozenset(
+            i
+            for i, info in enumerate(self.seats_info)
+            if info.person and not info.left and i not in self.bots
+        )
+
     def new_round(self) -> Round:
         """Start the next round."""
         return self.table.start_round()
@@ -70,9 +170,27 @@ class Session:
         """Whether the seat cannot make the table minimum."""
         return self.table.bankroll(seat) < self.rules.min_bet
 
-    def rebuy(self, seat: int, amount: Money = START_BANKROLL) -> None:
-        """Buy back in between rounds."""
+    def rebuy(self, seat: int, amount: Money | None = None) -> Money:
+        """Buy back in between rounds or before the seat has bet; returns the new bankroll."""
+        amount = amount if amount is not None else self.buy_in
         self.table.rebuy(seat, amount)
+        self.brought[seat] = self.brought.get(seat, 0) + amount
+        return self.table.bankroll(seat)
+
+    def leave(self, seat: int) -> None:
+        """A person leaves the seat: it sits out for the rest of the sitting."""
+        self.seats_info[seat].left = True
+        self.bots.pop(seat, None)
+
+    def profiles(self) -> list[Any]:
+        """Each seat's profile for saving a round: None for bots, people who left, and tournaments.
+
+        A tournament's chips are not the person's bankroll, so its rounds are saved without
+        the profile and the result is saved on its own at the end.
+        """
+        if self.mode == "tournament":
+            return [None] * self.seats
+        return [None if info.left or not info.person else info.profile for info in self.seats_info]
 
     def change_rules(self, rules_id: str) -> None:
         """Open a fresh table with other rules, keeping every seat's bankroll (between rounds)."""
@@ -81,3 +199,7 @@ class Session:
         bankrolls = self.table.bankrolls()
         self.table = Table(rules, list(zip(names, bankrolls, strict=True)), rules_source=rules_id)
         self.rules_id = rules_id
+        for policy in self.bots.values():
+            retarget = getattr(policy, "retarget", None)
+            if retarget is not None:
+                retarget(rules)

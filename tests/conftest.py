@@ -1,6 +1,8 @@
-"""Shared test setup: pygame runs headless and the game's settings go to a temporary folder.
+"""Shared test setup: pygame runs headless, and nothing the game or engine writes reaches the home folder.
 
-This must run before anything imports pygame, so it sits at the very top.
+Settings, the history database and the odds engine's analysis cache each go to a
+temporary folder made for this test run. This must run before anything imports pygame,
+so it sits at the very top.
 """
 
 import os
@@ -10,3 +12,5 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["BLACKJACK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-config-")
+os.environ["BLACKJACK_DATA_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-data-")
+os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="blackjack-test-odds-")

@@ -32,23 +32,36 @@ def make_app(
     return App(seed=seed, shoe=shoe, settings=settings, start=start, **kwargs)  # type: ignore[arg-type]
 
 
+def step(app: App) -> None:
+    """One frame, after any background work the scene waits on (a chart, the database) is done."""
+    app.wait_while_busy(timeout=60)
+    app.step()
+
+
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     """Move the mouse there and click, as SDL would report it; then run one frame."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.step()
+    step(app)
 
 
 def press(app: App, key: int) -> None:
     """Press a key; then run one frame."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    app.step()
+    step(app)
+
+
+def type_text(app: App, text: str) -> None:
+    """Type characters as SDL reports typing (one TEXTINPUT per character); then run one frame."""
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app)
 
 
 def run(app: App, seconds: float = 0.1) -> None:
     """Let time pass, frame by frame."""
     for _ in range(max(1, round(seconds * 60))):
-        app.step()
+        step(app)
 
 
 def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -56,7 +69,7 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> None
     for _ in range(round(seconds * 60)):
         if done():
             return
-        app.step()
+        step(app)
     raise AssertionError("the game never got there")
 
 

@@ -188,7 +188,7 @@ def test_seven_seat_positions_run_left_to_right_along_the_arc():
     assert layout.table_positions(1) == [3]
 
 
-def test_first_frame_is_drawn_and_the_title_reads_the_rules():
+def test_first_frame_is_drawn_and_enter_on_the_title_opens_the_setup():
     app = App(seed=1, settings=Settings(sound=False))
     try:
         app.step()
@@ -196,7 +196,7 @@ def test_first_frame_is_drawn_and_the_title_reads_the_rules():
         assert type(app.stack.top).__name__ == "TitleScene"
         press(app, pygame.K_RETURN)
         run(app, 0.05)
-        assert type(app.stack.top).__name__ == "BettingScene"
+        assert type(app.stack.top).__name__ == "SetupScene"
     finally:
         app.close()
 

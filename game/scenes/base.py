@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from engine import format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
-from game.widgets import Button, ButtonRow, draw_bankroll
+from game.widgets import GOLD, Button, ButtonRow, draw_bankroll
 
 
 class TableScene(Scene):
@@ -63,13 +64,31 @@ class TableScene(Scene):
         self.buttons.draw(surface, self.ctx.assets)
 
     def draw_bankroll(self, surface: pygame.Surface) -> None:
-        """The player's bankroll panel (what the presenter shows, so it follows the animation)."""
-        seat = self.ctx.player_seat()
+        """The bankroll panel of the person whose turn it is (as shown, following the chips)."""
+        ctx = self.ctx
+        seat = ctx.panel_seat()
         if seat is None:
             return
-        model = self.ctx.presenter.seats[seat]
+        model = ctx.presenter.seats[seat]
         pending = self.pending_bet()
-        draw_bankroll(surface, self.ctx.assets, model.shown_bankroll() - pending, model.shown_bet() + pending)
+        info = ctx.session.seats_info[seat]
+        lone = len(ctx.session.people) == 1
+        name = "BANKROLL" if lone else f"{info.label.upper()}'S BANKROLL"
+        color = GOLD if lone else info.color
+        draw_bankroll(
+            surface, ctx.assets, model.shown_bankroll() - pending, model.shown_bet() + pending, name, color
+        )
+        tags = []
+        goal = ctx.session.rules.tournament
+        if ctx.session.mode == "tournament" and goal is not None:
+            tags.append(ctx.view.pill(f"DOUBLE-UP · GOAL ${format_money(goal.goal)}", 16, (20, 20, 20),
+                                      (232, 196, 104, 240)))
+        if ctx.records is not None and ctx.records.problem:
+            tags.append(ctx.view.pill("NOT SAVING", 16, (255, 220, 200), (130, 20, 24, 235)))
+        x = layout.bankroll_rect().x
+        for tag in tags:
+            surface.blit(tag, tag.get_rect(bottomleft=(x, layout.bankroll_rect().y - 6)))
+            x += tag.get_width() + 8
 
     def pending_bet(self) -> int:
         """Chips put out but not yet placed with the engine (betting only)."""

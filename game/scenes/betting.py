@@ -1,4 +1,11 @@
-"""The betting scene: chips from the rack into the circle, Clear, Rebet, Double-rebet, Deal, Rebuy."""
+"""The betting scene: seat by seat, each person clicks chips into their circle; bots bet by themselves.
+
+The seat whose turn it is has the chip rack, the bankroll panel, a lit name plate, the
+pointer and the "Ann — your turn" banner. Bet (or Deal, for the last person) places the
+bet with the engine and passes the mouse on; Sit out skips the round. A person who cannot
+make the minimum is asked to rebuy or leave the seat. When every person has bet or sat
+out and the bots have bet, the cards are dealt.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +22,8 @@ from game.widgets import Button, ChipRack
 
 CHIP_TOSS = 0.18
 AUTOPLAY_WAIT = 0.5
+BOT_BET_DELAY = 0.45
+"""Seconds between one bot's bet and the next (at normal speed), so people see each bet go out."""
 
 
 def chips_of(amount: Money) -> list[int]:
@@ -27,7 +36,7 @@ def chips_of(amount: Money) -> list[int]:
 
 
 class BettingScene(TableScene):
-    """Bets go out; Deal hands the round to the engine."""
+    """Bets go out seat by seat; when everyone has bet, the round goes to the engine."""
 
     def __init__(self, ctx: GameContext, *, first_chip: int | None = None) -> None:
         super().__init__(ctx)
@@ -36,51 +45,58 @@ class BettingScene(TableScene):
         self.first_chip = first_chip
         self.wait = 0.0
         self.dealt = False
-        self.deferred = False
-        """Whether the round waits for the broke player to buy back in."""
+        self.done: set[int] = set()
+        """People who have bet or sat out this round."""
+        self.bots_to_bet: list[int] = []
+        self.bot_wait = 0.0
+        self.turn: int | None = None
+        self.asked: int | None = None
+        """The seat last asked to rebuy or leave (asked once per turn)."""
         rects = layout.bet_button_rects()
         self.buttons.buttons += [
             Button("clear", "Clear", rects["clear"], IntentKind.CLEAR),
             Button("rebet", "Rebet", rects["rebet"], IntentKind.REBET),
             Button("rebet2", "2x Rebet", rects["rebet2"], IntentKind.REBET, tooltip="Double the last bet"),
             Button("deal", "Deal", rects["deal"], IntentKind.CONFIRM),
-            Button(
-                "rebuy",
-                "Rebuy $1000",
-                pygame.Rect(14, 560, 150, 40),
-                IntentKind.CLICK,
-                tooltip="Buy back in for $1000",
-            ),
+            Button("sitout", "Sit out", layout.sit_out_rect(), IntentKind.CLICK, tooltip="Skip this round"),
         ]
 
-    # ---- entering: a new round, the bots' bets ------------------------------------------
+    # ---- entering: a new round, rebuys for the bots ------------------------------------
 
     def enter(self) -> None:
-        """Open the next round and let the bots bet."""
+        """Open the next round; the bots queue their bets; the first person's turn begins."""
         ctx = self.ctx
         if ctx.pending_rules and ctx.pending_rules != ctx.session.rules_id:
             self._change_rules(ctx.pending_rules)
         ctx.presenter.barrier = None
-        seat = ctx.player_seat()
-        self.deferred = seat is not None and ctx.session.broke(seat) and not ctx.autoplay
-        if not self.deferred:
-            self._open_round()
-        if self.first_chip is not None:
+        self._open_round()
+        if self.first_chip is not None and self.turn is not None:
             self.add_chip(self.first_chip)
         self._refresh()
 
+    def exit(self) -> None:
+        """Chips not bet go back to the rack."""
+        self.ctx.presenter.pending_bet = 0
+
     def _open_round(self) -> None:
-        """Start the round (after any rebuys: the engine takes buy-ins only between rounds)."""
         ctx = self.ctx
-        for seat in ctx.session.bots:
-            if ctx.session.broke(seat):
-                ctx.session.rebuy(seat)
-        rnd = ctx.session.table.round
+        session = ctx.session
+        for seat in session.bots:
+            if session.broke(seat) and session.rules.tournament is None:
+                self._rebuy(seat, quiet=True)
+        rnd = session.table.round
         if rnd is None or rnd.is_over:
-            rnd = ctx.session.new_round()
+            rnd = session.new_round()
         ctx.presenter.start_round(rnd)
-        self.deferred = False
-        self._bots_bet()
+        self.chips.clear()
+        self.done = {
+            s for s in session.people if session.seats_info[s].left or not session.table.seat_active(s)
+        }
+        self.bots_to_bet = [
+            s for s in sorted(session.bots) if session.table.seat_active(s) and not session.seats_info[s].left
+        ]
+        self.bot_wait = 0.0
+        self._next_turn()
 
     def _change_rules(self, rules_id: str) -> None:
         ctx = self.ctx
@@ -94,24 +110,33 @@ class BettingScene(TableScene):
         ctx.pending_rules = None
 
     def resume(self) -> None:
-        """Back from the settings: new rules take effect now when nobody has bet yet."""
+        """Back from an overlay: new rules take effect now when nobody has bet yet."""
         super().resume()
         ctx = self.ctx
-        if ctx.pending_rules and not self.deferred and not ctx.round.playing_seats():
+        if ctx.pending_rules and not ctx.round.playing_seats():
             self._change_rules(ctx.pending_rules)
-            self.chips.clear()
-            ctx.presenter.start_round(ctx.session.new_round())
-            self._bots_bet()
+            self._open_round()
         self._refresh()
 
-    def _bots_bet(self) -> None:
-        ctx = self.ctx
-        rnd = ctx.round
-        for seat, policy in ctx.session.bots.items():
-            amount = policy.bet(rnd, seat)
-            if amount and rnd.can_bet(seat, amount):
-                rnd.place_bet(seat, amount)
-                ctx.session.last_bets[seat] = amount
+    # ---- whose turn --------------------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        """The next person to bet (seat order), or None when every person is done."""
+        humans = self.ctx.session.human_seats
+        waiting = [s for s in sorted(humans) if s not in self.done]
+        turn = waiting[0] if waiting else None
+        if turn != self.turn:
+            self.chips.clear()
+            self.asked = None
+        self.turn = turn
+        self.ctx.presenter.turn = (
+            turn if turn is not None else (self.bots_to_bet[0] if self.bots_to_bet else None)
+        )
+
+    def is_last(self, seat: int | None) -> bool:
+        """Whether this person is the last one still to bet."""
+        humans = self.ctx.session.human_seats
+        return [s for s in humans if s not in self.done] == ([seat] if seat is not None else [])
 
     # ---- the bet being built -----------------------------------------------------------
 
@@ -122,16 +147,19 @@ class BettingScene(TableScene):
 
     def pending_bet(self) -> int:
         """Chips out but not yet placed with the engine."""
-        return self.amount
+        return self.amount if self.turn is not None else 0
 
     def refusal(self, amount: Money) -> str | None:
         """Why the bet may not grow to `amount`, or None (only a bet still under the minimum may)."""
-        seat = self.ctx.player_seat()
+        seat = self.turn
         if seat is None:
             return "Nobody at this table plays with the mouse."
+        limit = self.ctx.session.table.bet_limit(seat)
         bankroll = self.ctx.session.table.bankroll(seat)
         if amount > bankroll:
             return f"Not enough chips: you have ${format_money(bankroll)}."
+        if amount > limit:
+            return f"The table maximum is ${format_money(limit)}."
         try:
             self.ctx.round.verify_bet(seat, amount)
         except InvalidBetError as error:
@@ -171,53 +199,139 @@ class BettingScene(TableScene):
         self._refresh()
 
     def rebet(self, times: int) -> None:
-        """Bet the last bet again (times=2: double it)."""
-        seat = self.ctx.player_seat()
+        """Bet this person's last bet again (times=2: double it)."""
+        seat = self.turn
         last = self.ctx.session.last_bets.get(seat) if seat is not None else None
         if not last:
             self.ctx.warn("No earlier bet to repeat yet.")
             return
         self.set_bet(last * times)
 
-    def deal(self) -> None:
-        """Place the bet with the engine and deal (or say why not)."""
+    def confirm(self) -> None:
+        """Place the turn's bet with the engine and pass the turn on (or say why not)."""
         ctx = self.ctx
         rnd = ctx.round
-        seat = ctx.player_seat()
-        if self.dealt:
+        seat = self.turn
+        if self.dealt or seat is None:
+            if seat is None and not self.dealt:
+                self._try_deal()
+            return
+        if not self.amount:
+            if rnd.playing_seats() or self.bots_to_bet or not self.is_last(seat):
+                self.sit_out()
+            else:
+                ctx.warn("Put chips in the circle first: click the chips in the rack.")
             return
         try:
-            if seat is not None and self.amount:
-                rnd.place_bet(seat, self.amount)
-                ctx.session.last_bets[seat] = self.amount
-            elif seat is not None and not rnd.playing_seats():
-                ctx.warn("Put chips in the circle first: click the chips in the rack.")
-                return
+            rnd.place_bet(seat, self.amount)
+        except InvalidBetError as error:
+            ctx.warn(_sentence(str(error)))
+            return
+        ctx.session.last_bets[seat] = self.amount
+        ctx.sounds.play("button", 0.4)
+        self.done.add(seat)
+        self.chips.clear()
+        self._next_turn()
+        self._try_deal()
+
+    def sit_out(self) -> None:
+        """The person whose turn it is skips this round."""
+        seat = self.turn
+        if seat is None:
+            return
+        self.done.add(seat)
+        self.chips.clear()
+        self.ctx.presenter.message = f"{self.ctx.session.seats_info[seat].label} sits this round out."
+        self._next_turn()
+        self._try_deal()
+
+    def _try_deal(self) -> None:
+        """Deal once every person is done and the bots have bet; with nobody betting, ask again."""
+        ctx = self.ctx
+        if self.dealt or self.turn is not None or self.bots_to_bet:
+            return
+        rnd = ctx.round
+        if not rnd.playing_seats():
+            if ctx.session.human_seats:
+                table = ctx.session.table
+                self.done = {
+                    s for s in self.done if ctx.session.seats_info[s].left or not table.seat_active(s)
+                }
+                self._next_turn()
+                if self.turn is not None:
+                    ctx.warn("Nobody has bet: someone must bet for the cards to be dealt.")
+            return
+        if ctx.autoplay and self.wait < AUTOPLAY_WAIT * ctx.settings.speed_factor:
+            return
+        try:
             rnd.deal()
         except InvalidBetError as error:
             ctx.warn(_sentence(str(error)))
             return
         self.dealt = True
-        self.chips.clear()
-        ctx.sounds.play("button", 0.4)
+        ctx.presenter.turn = None
+        ctx.presenter.pending_bet = 0
         from game.scenes.dealing import DealingScene
 
         if self.stack is not None:
             self.stack.replace(DealingScene(ctx))
 
-    def rebuy(self) -> None:
-        """Buy back in when broke."""
-        seat = self.ctx.player_seat()
+    # ---- broke: rebuy or leave ---------------------------------------------------------
+
+    def _rebuy(self, seat: int, *, quiet: bool = False) -> None:
+        ctx = self.ctx
+        bankroll = ctx.session.rebuy(seat)
+        ctx.presenter.seats[seat].bankroll = bankroll
+        info = ctx.session.seats_info[seat]
+        if ctx.records is not None and info.profile is not None and ctx.session.mode == "table":
+            ctx.records.update_bankroll(info.name, bankroll)
+        if not quiet:
+            ctx.sounds.play("chips_stack")
+            ctx.presenter.message = (
+                f"Welcome back, {info.label}: ${format_money(ctx.session.buy_in)} in fresh chips."
+            )
+
+    def rebuy(self, seat: int | None = None) -> None:
+        """The broke person buys back in for the table's buy-in (saved to their profile at once)."""
+        seat = self.turn if seat is None else seat
         if seat is None:
             return
-        if not self.deferred:
-            self.ctx.warn("Buy-ins are taken between rounds.")
-            return
-        self.ctx.session.rebuy(seat)
-        self._open_round()
-        self.ctx.sounds.play("chips_stack")
-        self.ctx.presenter.message = "Welcome back: $1000 in fresh chips. Place your bet."
+        self._rebuy(seat)
         self._refresh()
+
+    def leave(self, seat: int | None = None) -> None:
+        """The person leaves the seat; it stays empty for the rest of the sitting."""
+        seat = self.turn if seat is None else seat
+        if seat is None:
+            return
+        ctx = self.ctx
+        ctx.session.leave(seat)
+        ctx.presenter.plates[seat].left = True
+        self.done.add(seat)
+        ctx.presenter.message = f"{ctx.session.seats_info[seat].label} leaves the table."
+        self._next_turn()
+        if not ctx.session.human_seats and not ctx.autoplay:
+            self._everyone_left()  # bots do not play on for nobody
+            return
+        self._try_deal()
+
+    def _ask_broke(self) -> None:
+        """Push the rebuy-or-leave question for a broke person, once per turn."""
+        seat = self.turn
+        session = self.ctx.session
+        if (
+            seat is None
+            or seat == self.asked
+            or not session.broke(seat)
+            or session.rules.tournament is not None
+            or self.stack is None
+            or self.stack.changing
+        ):
+            return
+        self.asked = seat
+        from game.scenes.broke import BrokeScene
+
+        self.stack.push(BrokeScene(self.ctx, self, seat))
 
     # ---- input ---------------------------------------------------------------------------
 
@@ -226,9 +340,9 @@ class BettingScene(TableScene):
         kind = intent.kind
         if kind is IntentKind.CLICK:
             button = self.buttons.clicked(intent.pos)
-            if button is not None and button.name in ("rebet2", "rebuy"):
+            if button is not None and button.name in ("rebet2", "sitout"):
                 self.ctx.sounds.play("button", 0.5)
-                self.rebet(2) if button.name == "rebet2" else self.rebuy()
+                self.rebet(2) if button.name == "rebet2" else self.sit_out()
                 return True
             if button is None:
                 value = self.rack.chip_at(intent.pos)
@@ -255,13 +369,13 @@ class BettingScene(TableScene):
         elif kind is IntentKind.REBET:
             self.rebet(1)
         elif kind is IntentKind.CONFIRM:
-            self.deal()
+            self.confirm()
         else:
             return False
         return True
 
     def _on_circle(self, pos: tuple[int, int] | None) -> bool:
-        seat = self.ctx.player_seat()
+        seat = self.turn
         if pos is None or seat is None:
             return False
         x, y = self.ctx.presenter.hand_chip_pos(seat, 0)
@@ -273,42 +387,80 @@ class BettingScene(TableScene):
 
     # ---- the frame ---------------------------------------------------------------------
 
+    @property
+    def busy(self) -> bool:
+        """Waiting for a bot's chart to be computed."""
+        return any(not self.ctx.session.bots[s].ready for s in self.bots_to_bet)
+
     def _refresh(self) -> None:
         ctx = self.ctx
-        seat = ctx.player_seat()
+        seat = self.turn
         rnd = ctx.round
         amount = self.amount
         self.rack.allowed = {v: self.refusal(amount + v * 100) is None for v in self.rack.values}
         deal = self.buttons.by_name("deal")
-        deal.enabled = (seat is not None and amount > 0 and rnd.can_bet(seat, amount)) or (
-            amount == 0 and bool(rnd.playing_seats())
+        deal.label = "Deal" if self.is_last(seat) else "Bet"
+        deal.tooltip = "" if deal.label == "Deal" else "Place this bet; the next person bets"
+        deal.enabled = seat is not None and (
+            (amount > 0 and rnd.can_bet(seat, amount))
+            or (amount == 0 and (bool(rnd.playing_seats()) or not self.is_last(seat)))
         )
         self.buttons.by_name("clear").enabled = bool(self.chips)
         last = ctx.session.last_bets.get(seat) if seat is not None else None
         self.buttons.by_name("rebet").enabled = bool(last)
         self.buttons.by_name("rebet2").enabled = bool(last)
-        broke = seat is not None and ctx.session.broke(seat) and not self.chips
-        self.buttons.by_name("rebuy").visible = broke
-        if broke and not ctx.note:
-            ctx.presenter.message = "You are out of chips. Rebuy to keep playing."
+        self.buttons.by_name("sitout").visible = seat is not None and len(ctx.session.human_seats) > 1
+        for name in ("clear", "rebet", "rebet2", "deal"):
+            self.buttons.by_name(name).visible = seat is not None
 
     def update(self, dt: float) -> None:
-        """Chip tosses, the presenter, and autoplay's deal."""
+        """Chip tosses, the bots' bets, the broke question, autoplay's deal, and the end of the sitting."""
         super().update(dt)
+        ctx = self.ctx
         for _, timer in self.chips:
             timer.advance(dt)
+        if self.dealt:
+            return
+        if not ctx.session.human_seats and ctx.session.people and not ctx.autoplay:
+            self._everyone_left()
+            return
+        if self.bots_to_bet and ctx.session.bots[self.bots_to_bet[0]].ready:
+            self.bot_wait += dt
+            if self.bot_wait >= BOT_BET_DELAY * ctx.settings.speed_factor:
+                self.bot_wait = 0.0
+                self._bot_bets(self.bots_to_bet.pop(0))
+                self._next_turn()
+        self._ask_broke()
         self._refresh()
-        if self.ctx.autoplay and self.ctx.presenter.idle and not self.dealt:
+        ctx.presenter.pending_bet = self.pending_bet()
+        if self.turn is None and not self.bots_to_bet and ctx.presenter.idle:
             self.wait += dt
-            if self.wait >= AUTOPLAY_WAIT * self.ctx.settings.speed_factor:
-                self.deal()
+            self._try_deal()
+
+    def _bot_bets(self, seat: int) -> None:
+        ctx = self.ctx
+        rnd = ctx.round
+        amount = ctx.session.bots[seat].bet(rnd, seat)
+        if amount and rnd.can_bet(seat, amount):
+            rnd.place_bet(seat, amount)
+            ctx.session.last_bets[seat] = amount
+
+    def _everyone_left(self) -> None:
+        if self.stack is None or self.dealt:
+            return
+        self.dealt = True
+        from game.scenes.leaderboard import LeaderboardScene
+
+        self.stack.replace(LeaderboardScene(self.ctx, ending=True))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         """The rack and the chips in the circle (those still in the air, mid-toss)."""
         ctx = self.ctx
+        seat = self.turn
+        if seat is None:
+            return
         self.rack.draw(surface, ctx.assets)
-        seat = ctx.player_seat()
-        if seat is None or not self.chips:
+        if not self.chips:
             return
         target = ctx.presenter.hand_chip_pos(seat, 0)
         landed = sum(v for v, t in self.chips if t.done) * 100

@@ -14,3 +14,4 @@ class DealerTurnScene(AnimatingScene):
         presenter = self.ctx.presenter
         presenter.barrier = lambda event: is_settlement(event, presenter)
         presenter.active = None
+        presenter.turn = None

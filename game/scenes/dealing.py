@@ -56,3 +56,5 @@ class DealingScene(AnimatingScene):
         """Stop before the first offer or turn."""
         self.ctx.presenter.barrier = deal_barrier(self.ctx)  # type: ignore[assignment]
         self.ctx.presenter.message = "Dealing..."
+        self.ctx.presenter.turn = None
+        self.ctx.presenter.pending_bet = 0

@@ -31,8 +31,10 @@ def next_scene(ctx: GameContext) -> Scene | None:
     events = rnd.events
     if presenter.cursor < len(events):
         upcoming = events[presenter.cursor]
-        if is_settlement(upcoming, presenter) and presenter.dealer_phase:
-            return PayoutScene(ctx)
+        if is_settlement(upcoming, presenter) and (
+            presenter.dealer_phase or isinstance(upcoming, ev.RoundEnded | ev.TournamentEnded)
+        ):
+            return PayoutScene(ctx)  # (a round can end with no dealer turn: a blackjack paid at once)
         if is_dealer_phase(upcoming, presenter):
             return DealerTurnScene(ctx)
         return PlayerTurnScene(ctx)

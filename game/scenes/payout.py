@@ -32,12 +32,13 @@ class PayoutScene(TableScene):
     def enter(self) -> None:
         """Present everything that is left."""
         self.ctx.presenter.barrier = None
+        self.ctx.presenter.turn = None
 
     def handle_event(self, intent: Intent) -> bool:
         """A click or Enter skips the payout animation, then starts the next round."""
         if intent.kind is IntentKind.CLICK and self.buttons.under(intent.pos) is None:
             value = self.rack.chip_at(intent.pos)
-            if value is not None and self.ctx.presenter.idle:
+            if value is not None and self.ctx.presenter.idle and not self.tournament_over():
                 self.first_chip = value
                 self.next_round()
                 return True
@@ -58,39 +59,64 @@ class PayoutScene(TableScene):
         """Lift the chip under the pointer."""
         self.rack.hover = self.rack.chip_at(pos)
 
+    def tournament_over(self) -> bool:
+        """Whether this round ended the double-up tournament (won or lost)."""
+        session = self.ctx.session
+        return session.mode == "tournament" and not any(
+            session.table.seat_active(seat) for seat in session.people
+        )
+
     def next_round(self) -> None:
-        """Collect the cards and chips and open the betting for the next round."""
+        """Collect the cards and chips and open the next round's betting (or show the tournament's end)."""
         if self.leaving or self.stack is None:
             return
         self.leaving = True
+        if self.tournament_over():
+            from game.scenes.tournament import TournamentResultScene
+
+            self.stack.replace(TournamentResultScene(self.ctx))
+            return
         self.ctx.presenter.collect()
         from game.scenes.betting import BettingScene
 
         self.stack.replace(BettingScene(self.ctx, first_chip=self.first_chip))
 
     def summary(self) -> str:
-        """What the round did for the player, in a sentence."""
+        """What the round did for the people, in a sentence."""
         ctx = self.ctx
-        seat = ctx.player_seat()
         rnd = ctx.round
-        if seat is None or seat not in rnd.playing_seats():
-            return "Round over. Click for the next round."
-        net = sum(
-            e.net
-            for e in rnd.events
-            if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat == seat
-        )
-        if net > 0:
-            return f"You win ${format_money(net)}. Click or bet for the next round."
-        if net < 0:
-            return f"You lose ${format_money(-net)}. Click or bet for the next round."
-        return "You break even. Click or bet for the next round."
+        people = [s for s in ctx.session.people if s in rnd.playing_seats()]
+        after = "Click for the result." if self.tournament_over() else "Click or bet for the next round."
+        if not people:
+            return "Round over. " + after
+
+        def net(seat: int) -> int:
+            return sum(
+                e.net
+                for e in rnd.events
+                if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat == seat
+            )
+
+        if len(ctx.session.people) == 1:
+            won = net(people[0])
+            if won > 0:
+                return f"You win ${format_money(won)}. {after}"
+            if won < 0:
+                return f"You lose ${format_money(-won)}. {after}"
+            return f"You break even. {after}"
+        parts = [
+            f"{ctx.session.seats_info[s].label} {format_money(net(s), sign=True) if net(s) else 'even'}"
+            for s in people
+        ]
+        return " · ".join(parts) + ". " + after
 
     def update(self, dt: float) -> None:
         """Sum up when the chips have landed; autoplay moves on by itself."""
         super().update(dt)
         idle = self.ctx.presenter.idle
         self.buttons.by_name("next").enabled = idle
+        if self.tournament_over():
+            self.buttons.by_name("next").label = "The result"
         if idle and not self.summarised:
             self.summarised = True
             self.ctx.presenter.message = self.summary()
@@ -100,5 +126,6 @@ class PayoutScene(TableScene):
                 self.next_round()
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        """The rack, ready for the next bet."""
-        self.rack.draw(surface, self.ctx.assets)
+        """The rack, ready for the next bet (not when the tournament is over)."""
+        if not self.tournament_over():
+            self.rack.draw(surface, self.ctx.assets)

@@ -10,6 +10,7 @@ import pygame
 
 from engine import Action, DecisionKind, IllegalActionError
 from game import layout
+from game.advisor import ACTION_WORDS, advice
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
 from game.presenter import card_name
@@ -31,7 +32,8 @@ OFFER_ACTIONS: dict[DecisionKind, tuple[Action, Action, str, str]] = {
 }
 """Per offer: the yes and no actions and their button labels."""
 
-BOT_THINK = 0.35
+BOT_THINK = 0.6
+"""Seconds a bot takes over a decision at normal speed, so people can follow it."""
 
 
 class PlayerTurnScene(AnimatingScene):
@@ -91,6 +93,15 @@ class PlayerTurnScene(AnimatingScene):
             offer = rnd.decision.kind.value.replace("-", " ") if rnd.decision else "nothing"
             self.ctx.warn(f"The dealer is asking about {offer}: answer with I (yes) or N (no).")
             return False
+        if not rnd.can(action):
+            try:
+                rnd.verify(action)
+            except IllegalActionError as error:
+                text = str(error)
+                self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+                self.ctx.sounds.play("button", 0.3)
+                return False
+        self.ctx.note_decision(rnd, action)
         try:
             rnd.act(action)
         except IllegalActionError as error:
@@ -142,14 +153,17 @@ class PlayerTurnScene(AnimatingScene):
             else:
                 ctx.queued.clear()
                 self.think += dt
-                if self.think >= BOT_THINK * ctx.settings.speed_factor:
+                policy = ctx.session.bots.get(decision.seat)
+                if self.think >= BOT_THINK * ctx.settings.speed_factor and (policy is None or policy.ready):
                     self.think = 0.0
-                    policy = ctx.session.bots.get(decision.seat)
-                    if policy is None:
-                        from game.autoplay import SimplePolicy
-
-                        policy = SimplePolicy()
-                    rnd.act(policy.decide(rnd, decision.seat, rnd.legal_actions()))
+                    legal = rnd.legal_actions()
+                    if policy is not None:
+                        action = policy.decide(rnd, decision.seat, legal)
+                    else:
+                        action = Action.STAND if Action.STAND in legal else min(legal, key=lambda a: a.value)
+                    ctx.note_decision(rnd, action)
+                    rnd.act(action)
+        self._follow_turn()
         self._refresh()
         if ctx.presenter.idle and rnd.decision is None and self.stack is not None and not self.stack.changing:
             from game.scenes.flow import next_scene
@@ -157,6 +171,25 @@ class PlayerTurnScene(AnimatingScene):
             scene = next_scene(ctx)
             if scene is not None and type(scene) is not type(self):
                 self.stack.replace(scene)
+
+    def _follow_turn(self) -> None:
+        """The banner and name plate follow the seat being asked (kept through its own animations)."""
+        presenter = self.ctx.presenter
+        decision = self.ctx.round.decision
+        if decision is None:
+            presenter.turn = None
+        elif presenter.idle or presenter.turn == decision.seat:
+            presenter.turn = decision.seat
+
+    def suggestion(self) -> Action | None:
+        """What the coach shows before the person decides (coach level Hints), when the chart is ready."""
+        ctx = self.ctx
+        decision = ctx.round.decision
+        if decision is None or not self._waiting_on_player():
+            return None
+        if ctx.session.seats_info[decision.seat].coach < 2:
+            return None
+        return advice(ctx.odds.chart_now(ctx.session.rules), ctx.round)
 
     def _prompt(self) -> None:
         ctx = self.ctx
@@ -168,7 +201,12 @@ class PlayerTurnScene(AnimatingScene):
         hand = hands[decision.hand]
         up = rnd.dealer_up_card
         which = f"Hand {decision.hand + 1} of {len(hands)}" if len(hands) > 1 else "Your hand"
-        ctx.presenter.message = f"{which}: {hand.value.describe()} against {card_name(up)}."
+        against = f" against {card_name(up)}" if up is not None else ""
+        text = f"{which}: {hand.value.describe()}{against}."
+        best = self.suggestion()
+        if best is not None:
+            text += f" Coach: {ACTION_WORDS.get(best, best.value)}."
+        ctx.presenter.message = text
 
     def _refresh(self) -> None:
         rnd = self.ctx.round
@@ -188,12 +226,23 @@ class PlayerTurnScene(AnimatingScene):
             yes.enabled, no.enabled = yes_action in legal, no_action in legal
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        """A hint over the buttons while the player decides."""
+        """Whose turn it is over the buttons, and the coach's ring around its suggestion."""
         if not self._waiting_on_player():
             return
-        decision = self.ctx.round.decision
+        ctx = self.ctx
+        decision = ctx.round.decision
         if decision is None:
             return
-        text = "Your turn" if decision.kind is DecisionKind.PLAY else "Answer the dealer"
-        label = self.ctx.assets.text(text.upper(), 16, (232, 196, 104), bold=True)
+        info = ctx.session.seats_info[decision.seat]
+        lone = len(ctx.session.human_seats) == 1
+        who = "" if lone else f"{info.label} — "
+        text = who + ("your turn" if decision.kind is DecisionKind.PLAY else "answer the dealer")
+        color = (232, 196, 104) if lone else info.color
+        label = ctx.assets.text(text.upper(), 16, color, bold=True)
         surface.blit(label, label.get_rect(midbottom=(640, 628)))
+        best = self.suggestion()
+        if best is not None:
+            for button in self.buttons.buttons:
+                if button.visible and self._action_for(button.intent) is best and button.name != "menu":
+                    ring = button.rect.inflate(10, 10)
+                    pygame.draw.rect(surface, (250, 220, 90), ring, 4, border_radius=14)

@@ -23,9 +23,10 @@ class SettingsScene(Scene):
 
     transparent = True
 
-    def __init__(self, ctx: GameContext) -> None:
+    def __init__(self, ctx: GameContext, *, at_table: bool = True) -> None:
         super().__init__()
         self.ctx = ctx
+        self.at_table = at_table
         self.presets = preset_ids()
         self._names: dict[str, str] = {}
         self.buttons = ButtonRow()
@@ -45,24 +46,21 @@ class SettingsScene(Scene):
                     f"{row}+", ">", pygame.Rect(PANEL.right - 70, y, 48, 44), IntentKind.CLICK, tooltip="Next"
                 )
             )
-        self.buttons.buttons.append(
-            Button(
-                "done",
-                "Done",
-                pygame.Rect(PANEL.centerx - 180, PANEL.bottom - 74, 170, 52),
-                IntentKind.BACK,
-                tooltip="Close (Esc)",
-            )
-        )
-        self.buttons.buttons.append(
-            Button(
-                "quit",
-                "Quit game",
-                pygame.Rect(PANEL.centerx + 10, PANEL.bottom - 74, 170, 52),
-                IntentKind.QUIT,
-                tooltip="Leave the table",
-            )
-        )
+        bottom = [
+            ("done", "Done", IntentKind.BACK, "Close (Esc)"),
+            ("stats", "Statistics", IntentKind.CLICK, "The players' saved statistics"),
+            ("leave", "Leave table", IntentKind.CLICK, "End the sitting: the leaderboard"),
+            ("quit", "Quit game", IntentKind.QUIT, "Leave the game"),
+        ]
+        shown = [b for b in bottom if at_table or b[0] not in ("stats", "leave")]
+        w, gap = 128, 12
+        left = PANEL.centerx - (len(shown) * w + (len(shown) - 1) * gap) // 2
+        for i, (name, label, intent, tip) in enumerate(shown):
+            rect = pygame.Rect(left + i * (w + gap), PANEL.bottom - 74, w, 52)
+            self.buttons.buttons.append(Button(name, label, rect, intent, tooltip=tip))
+        if ctx.session.mode == "tournament":
+            for name in ("rules-", "rules+"):
+                self.buttons.by_name(name).enabled = False
         self._veil: pygame.Surface | None = None
 
     def preset_name(self, preset: str) -> str:
@@ -122,6 +120,8 @@ class SettingsScene(Scene):
                 self.close()
             elif button.name == "quit":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
+            elif button.name in ("stats", "leave"):
+                self.leave_for(button.name)
             else:
                 self.change(button.name[:-1], 1 if button.name.endswith("+") else -1)
             return True
@@ -134,6 +134,23 @@ class SettingsScene(Scene):
         """Back to the table."""
         if self.stack is not None and not self.stack.changing:
             self.stack.pop()
+
+    def leave_for(self, where: str) -> None:
+        """Statistics over the table (Back returns to it), or the end of the sitting (the leaderboard)."""
+        if self.stack is None or self.stack.changing:
+            return
+        ctx = self.ctx
+        self.stack.pop()
+        if where == "stats":
+            from game.scenes.stats import StatsScene
+
+            session = ctx.session
+            names = [session.seats_info[s].name for s in session.people if session.seats_info[s].profile]
+            self.stack.push(StatsScene(ctx, names or None))
+        else:
+            from game.scenes.leaderboard import LeaderboardScene
+
+            self.stack.replace(LeaderboardScene(ctx, ending=True))
 
     def update(self, dt: float) -> None:
         """Only the button looks move; the table is paused underneath."""

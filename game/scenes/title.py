@@ -1,4 +1,8 @@
-"""The title scene: the empty table, the game's name, and a click to sit down."""
+"""The title scene: the empty table, the game's name, and the ways in: a table, the tournament, statistics.
+
+It also says what happened to the saved history when the game opened it: a bad file
+moved aside, or a newer file refused (then the game plays without saving).
+"""
 
 from __future__ import annotations
 
@@ -8,71 +12,147 @@ from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scenes.base import TableScene
+from game.widgets import Button, draw_notice
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
 AUTOPLAY_WAIT = 0.5
 
 
+def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
+    """What to tell the players about the saved history, and whether it is an error; None when all is well."""
+    records = ctx.records
+    if records is None or not records.ready:
+        return None
+    if records.problem:
+        return records.problem, True
+    if records.notice:
+        return records.notice, False
+    return None
+
+
 class TitleScene(TableScene):
-    """Shows the table and the title; a click or Enter takes a seat."""
+    """Shows the table and the title; Play (or Enter) opens the setup."""
 
     def __init__(self, ctx: GameContext) -> None:
         super().__init__(ctx)
         self.time = 0.0
-        self.started = False
+        self.choice: str | None = None
         self._shade: pygame.Surface | None = None
+        self.buttons.buttons = [
+            Button(name, label, rect, IntentKind.CLICK, tooltip=tip)
+            for (name, label, tip), rect in zip(
+                (
+                    ("play", "Play", "Set up the table (Enter)"),
+                    ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
+                    ("stats", "Statistics", "Each player's saved statistics"),
+                    ("quit", "Quit", "Leave the game"),
+                ),
+                layout.title_button_rects(),
+                strict=True,
+            )
+        ]
 
     def handle_event(self, intent: Intent) -> bool:
-        """A click anywhere but the settings button, or Enter, starts the game."""
-        if super().handle_event(intent):
+        """The title's buttons; Enter plays, Esc quits."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
             return True
-        if intent.kind in (IntentKind.CLICK, IntentKind.CONFIRM):
-            self.started = True
+        if intent.kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            if button is not None:
+                self.ctx.sounds.play("button", 0.5)
+                self.choice = button.name
+            return True
+        if intent.kind is IntentKind.CONFIRM:
+            self.choice = "play"
+            return True
+        if intent.kind in (IntentKind.MENU, IntentKind.BACK):
+            from game.scenes.settings_menu import SettingsScene
+
+            if self.stack is not None:
+                self.stack.push(SettingsScene(self.ctx, at_table=False))
             return True
         return False
 
     def update(self, dt: float) -> None:
-        """Start when asked (or by itself under autoplay)."""
+        """Go where the players chose (or to the table by itself under autoplay)."""
         super().update(dt)
         self.time += dt
-        if self.ctx.autoplay and self.time >= AUTOPLAY_WAIT * self.ctx.settings.speed_factor:
-            self.started = True
-        if self.started and self.stack is not None and not self.stack.changing:
-            from game.scenes.betting import BettingScene
+        records = self.ctx.records
+        self.buttons.by_name("stats").enabled = records is None or not records.problem
+        if (
+            self.ctx.autoplay
+            and self.choice is None
+            and self.time >= AUTOPLAY_WAIT * self.ctx.settings.speed_factor
+        ):
+            self.choice = "autoplay"
+        if self.choice is None or self.stack is None or self.stack.changing:
+            return
+        choice, self.choice = self.choice, None
+        if choice == "quit":
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        elif choice == "play":
+            from game.scenes.setup import SetupScene
 
-            self.stack.replace(BettingScene(self.ctx))
+            self.stack.replace(SetupScene(self.ctx))
+        elif choice == "tournament":
+            from game.scenes.tournament import TournamentScene
+
+            self.stack.replace(TournamentScene(self.ctx))
+        elif choice == "stats":
+            from game.scenes.stats import StatsScene
+
+            self.stack.replace(StatsScene(self.ctx, None))
+        elif choice == "autoplay":
+            self._autoplay()
+
+    def _autoplay(self) -> None:
+        """Under autoplay: the last table from the settings, else a quick table."""
+        assert self.stack is not None
+        from game.seats import SeatsError, parse_seats
+
+        try:
+            specs = parse_seats(self.ctx.settings.seats) if self.ctx.settings.seats else None
+        except SeatsError:
+            specs = None
+        if specs and self.ctx.records is not None:
+            from game.scenes.opening import OpeningScene
+
+            settings = self.ctx.settings
+            self.stack.replace(OpeningScene(self.ctx, specs, settings.rules, buy_in=settings.buy_in))
+            return
+        from game.scenes.betting import BettingScene
+
+        self.stack.replace(BettingScene(self.ctx))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The empty table under a dark veil, with the title."""
+        """The empty table under a dark veil, with the title, the ways in and any notice."""
         ctx = self.ctx
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         if self._shade is None:
             self._shade = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
             self._shade.fill((0, 0, 0, 120))
         surface.blit(self._shade, (0, 0))
-        panel = pygame.Rect(0, 0, 760, 330)
-        panel.center = (640, 360)
+        panel = layout.title_panel_rect()
         pygame.draw.rect(surface, (12, 18, 14), panel, border_radius=24)
         pygame.draw.rect(surface, GOLD, panel, 3, border_radius=24)
         a = ctx.assets
         title = a.shadowed_text("BLACKJACK", 120, GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(640, 270)))
+        surface.blit(title, title.get_rect(center=(640, panel.y + 80)))
         sub = a.shadowed_text(
-            ctx.session.rules.name + " · " + ctx.session.rules.table_limits_text(), 30, CREAM
+            ctx.session.rules.name + " · " + ctx.session.rules.table_limits_text(), 28, CREAM
         )
-        surface.blit(sub, sub.get_rect(center=(640, 345)))
-        blink = int(self.time * 1.6) % 2 == 0
-        prompt = a.shadowed_text(
-            "Click anywhere or press Enter to take a seat", 30, CREAM if blink else (200, 190, 160)
-        )
-        surface.blit(prompt, prompt.get_rect(center=(640, 420)))
+        surface.blit(sub, sub.get_rect(center=(640, panel.y + 152)))
         keys = a.shadowed_text(
             "H hit · S stand · D double · P split · R surrender · O settings · F11 fullscreen",
             20,
             (200, 200, 190),
         )
-        surface.blit(keys, keys.get_rect(center=(640, 470)))
+        surface.blit(keys, keys.get_rect(center=(640, panel.bottom - 34)))
+        notice = history_notice(ctx)
+        if notice is not None:
+            draw_notice(surface, a, notice[0], layout.notice_rect(), error=notice[1])
         if ctx.note:
             ctx.bar.draw(surface, a, ctx.note, warning=True)
         self.buttons.draw(surface, a)

@@ -1,0 +1,107 @@
+"""The broke person's question, over the table: buy back in, or leave the seat. Their choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import format_money
+from game import layout
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.widgets import CREAM, Button, ButtonRow, draw_panel
+
+if TYPE_CHECKING:
+    from game.scenes.betting import BettingScene
+
+
+class BrokeScene(Scene):
+    """A dialog naming the person and what they have left; Rebuy (Y) or Leave the seat (N)."""
+
+    transparent = True
+
+    def __init__(self, ctx: GameContext, betting: BettingScene, seat: int) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.betting = betting
+        self.seat = seat
+        panel = layout.dialog_rect()
+        buy_in = format_money(ctx.session.buy_in)
+        self.buttons = ButtonRow(
+            [
+                Button(
+                    "rebuy",
+                    f"Rebuy ${buy_in}",
+                    pygame.Rect(panel.centerx - 250, panel.bottom - 86, 240, 60),
+                    IntentKind.YES,
+                    tooltip=f"Buy back in for ${buy_in} (Y)",
+                ),
+                Button(
+                    "leave",
+                    "Leave the seat",
+                    pygame.Rect(panel.centerx + 10, panel.bottom - 86, 240, 60),
+                    IntentKind.NO,
+                    tooltip="Give up the seat for this sitting (N)",
+                ),
+            ]
+        )
+        self._veil: pygame.Surface | None = None
+        self.chosen = False
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Rebuy or leave, by click or key; everything else waits for the answer."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        kind: IntentKind = intent.kind
+        if kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            kind = button.intent if button is not None else kind
+        if kind is IntentKind.YES:
+            self.choose(rebuy=True)
+        elif kind is IntentKind.NO:
+            self.choose(rebuy=False)
+        return True
+
+    def choose(self, *, rebuy: bool) -> None:
+        """Apply the choice and go back to the betting."""
+        if self.chosen or self.stack is None:
+            return
+        self.chosen = True
+        self.ctx.sounds.play("button", 0.5)
+        self.stack.pop()  # first: leaving may deal the cards, which replaces the betting scene under this one
+        if rebuy:
+            self.betting.rebuy(self.seat)
+        else:
+            self.betting.leave(self.seat)
+
+    def update(self, dt: float) -> None:
+        """The table keeps animating underneath."""
+        self.ctx.update(dt)
+        self.buttons.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The question over a darkened table."""
+        if self._veil is None:
+            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil.fill((0, 0, 0, 140))
+        surface.blit(self._veil, (0, 0))
+        ctx = self.ctx
+        info = ctx.session.seats_info[self.seat]
+        panel = layout.dialog_rect()
+        draw_panel(surface, panel, border=info.color)
+        a = ctx.assets
+        title = a.text(f"{info.label.upper()} IS OUT OF CHIPS", 38, info.color, bold=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 30)))
+        left = format_money(ctx.session.table.bankroll(self.seat))
+        minimum = format_money(ctx.session.rules.min_bet)
+        lines = (
+            f"{info.label} has ${left} left; the table minimum is ${minimum}.",
+            f"Buy back in for ${format_money(ctx.session.buy_in)}, or leave the seat?",
+        )
+        for i, line in enumerate(lines):
+            label = a.text(line, 24, CREAM, bold=i == 1)
+            surface.blit(label, label.get_rect(midtop=(panel.centerx, panel.y + 92 + i * 36)))
+        self.buttons.draw(surface, a)

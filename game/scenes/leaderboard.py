@@ -1,0 +1,245 @@
+"""The end of a sitting: the table's people ranked by their result this session, from the saved rounds.
+
+A click on a row opens that player's statistics. When nothing could be saved, the
+ranking comes from the table itself (what each person has against what they brought).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import Money
+from game import layout
+from game.background import Job
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.scenes.stats import GREEN, GREY, RED, money_text, percent
+from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
+
+if TYPE_CHECKING:
+    from engine.store import LeaderboardRow
+
+COLUMNS: tuple[tuple[str, int, str], ...] = (
+    ("#", 0, "left"),
+    ("PLAYER", 60, "left"),
+    ("ROUNDS", 470, "right"),
+    ("NET", 640, "right"),
+    ("BANKROLL", 820, "right"),
+    ("LUCK", 980, "right"),
+    ("ACCURACY", 1150, "right"),
+)
+"""Column title, x offset in the table, and alignment."""
+
+ROW_H = 52
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the leaderboard."""
+
+    player: str
+    rounds: int | None
+    net: Money
+    bankroll: Money
+    luck: Money | None
+    accuracy: float | None
+
+
+class LeaderboardScene(Scene):
+    """The session's players ranked by net result; a row opens its statistics."""
+
+    def __init__(self, ctx: GameContext, *, ending: bool = True) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.ending = ending
+        self.job: Job[list[LeaderboardRow] | None] | None = None
+        self.rows: list[Standing] | None = None
+        self.choice: str | None = None
+        self.opened: int | None = None
+        r = layout.leaderboard_rects()
+        self.buttons = ButtonRow(
+            [
+                Button("title", "Title", r["title"], IntentKind.CLICK, tooltip="Back to the title"),
+                Button("new", "New table", r["new"], IntentKind.CLICK, tooltip="Set up another table"),
+                Button("quit", "Quit", r["quit"], IntentKind.CLICK, tooltip="Leave the game"),
+            ]
+        )
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the saved results."""
+        return self.rows is None
+
+    def names(self) -> list[str]:
+        """The people of this sitting who have a saved profile."""
+        session = self.ctx.session
+        return [
+            session.seats_info[s].name for s in session.people if session.seats_info[s].profile is not None
+        ]
+
+    def table_standings(self, seats: list[int] | None = None) -> list[Standing]:
+        """Standings from the table alone: bankroll now against what each seat brought (default: people)."""
+        session = self.ctx.session
+        rows = [
+            Standing(
+                session.seats_info[s].label,
+                None,
+                session.table.bankroll(s) - session.brought.get(s, 0),
+                session.table.bankroll(s),
+                None,
+                None,
+            )
+            for s in (session.people if seats is None else seats)
+        ]
+        return ranked(rows)
+
+    def bots(self) -> list[Standing]:
+        """The bots' standings (they own no profile, so they come from the table)."""
+        session = self.ctx.session
+        return self.table_standings([s for s, info in enumerate(session.seats_info) if not info.person])
+
+    def update(self, dt: float) -> None:
+        """Load the standings; go where the players chose."""
+        self.buttons.update(dt)
+        ctx = self.ctx
+        records = ctx.records
+        if self.rows is None:
+            if records is None or (records.ready and not records.saving) or not self.names():
+                self.rows = ranked(self.table_standings() + self.bots())
+            elif self.job is None:
+                records.start()
+                self.job = records.leaderboard(self.names(), ctx.session.label)
+            elif self.job.done():
+                found = self.job.value
+                people = (
+                    [Standing(r.player, r.rounds, r.net, r.bankroll, r.luck, r.accuracy) for r in found]
+                    if found is not None
+                    else self.table_standings()
+                )
+                self.rows = ranked(people + self.bots())
+        if self.stack is None or self.stack.changing:
+            return
+        if self.opened is not None and self.rows:
+            from game.scenes.stats import StatsScene
+
+            index, self.opened = self.opened, None
+            names = [row.player for row in self.rows if row.player in self.names()]
+            index = names.index(self.rows[index].player)
+            ending = self.ending
+            self.stack.replace(
+                StatsScene(ctx, names, index, back=lambda: LeaderboardScene(ctx, ending=ending))
+            )
+            return
+        choice, self.choice = self.choice, None
+        if choice == "quit":
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        elif choice == "title":
+            from game.scenes.title import TitleScene
+
+            self.stack.replace(TitleScene(ctx))
+        elif choice == "new":
+            from game.scenes.setup import SetupScene
+
+            self.stack.replace(SetupScene(ctx))
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Buttons, and a click on a row for that player's statistics."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if intent.kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            if button is not None:
+                self.ctx.sounds.play("button", 0.5)
+                self.choice = button.name
+                return True
+            row = self.row_at(intent.pos)
+            records = self.ctx.records
+            if row is not None and records is not None and records.saving and self.rows:
+                self.opened = row if self.rows[row].player in self.names() else None
+            return True
+        if intent.kind is IntentKind.BACK:
+            self.choice = "title"
+            return True
+        if intent.kind is IntentKind.CONFIRM:
+            self.choice = "new"
+            return True
+        return False
+
+    def row_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The leaderboard row under a point."""
+        if pos is None or not self.rows:
+            return None
+        table = layout.leaderboard_rects()["table"]
+        index = (pos[1] - table.y - ROW_H) // ROW_H
+        if table.x <= pos[0] <= table.right and 0 <= index < len(self.rows):
+            return int(index)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The ranking."""
+        ctx = self.ctx
+        a = ctx.assets
+        surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
+        draw_panel(surface, layout.screen_panel_rect())
+        title = a.text("LEADERBOARD" if self.ending else "TABLE STANDINGS", 40, GOLD, bold=True)
+        surface.blit(title, (44, 34))
+        sub = a.text(f"This sitting at {ctx.session.rules.name}", 22, CREAM)
+        surface.blit(sub, (44, 80))
+        table = layout.leaderboard_rects()["table"]
+        for text, dx, align in COLUMNS:
+            head = a.text(text, 17, GREY, bold=True)
+            rect = head.get_rect(midleft=(table.x + dx, table.y + ROW_H // 2))
+            if align == "right":
+                rect.right = table.x + dx
+            surface.blit(head, rect)
+        if self.rows is None:
+            loading = a.text("loading…", 24, CREAM)
+            surface.blit(loading, loading.get_rect(center=table.center))
+        for i, row in enumerate(self.rows or []):
+            y = table.y + ROW_H * (i + 1)
+            band = pygame.Rect(table.x - 12, y + 3, table.w + 24, ROW_H - 6)
+            pygame.draw.rect(surface, (34, 28, 24) if i % 2 else (28, 24, 20), band, border_radius=10)
+            color = self._color(row.player)
+            pygame.draw.rect(surface, color, band.inflate(0, 0), 2, border_radius=10)
+            cells = (
+                str(i + 1),
+                row.player,
+                "—" if row.rounds is None else str(row.rounds),
+                money_text(row.net, sign=True),
+                money_text(row.bankroll),
+                money_text(row.luck, sign=True),
+                percent(row.accuracy),
+            )
+            for (_, dx, align), cell in zip(COLUMNS, cells, strict=True):
+                fg = (255, 255, 255)
+                if cell.startswith("+"):
+                    fg = GREEN
+                elif cell.startswith("-"):
+                    fg = RED
+                if dx == 60:
+                    fg = color
+                label = a.text(cell, 26 if dx == 60 else 24, fg, bold=True)
+                rect = label.get_rect(midleft=(table.x + dx, y + ROW_H // 2))
+                if align == "right":
+                    rect.right = table.x + dx
+                surface.blit(label, rect)
+        if self.rows and ctx.records is not None and ctx.records.saving:
+            hint = a.text("Click a player for their statistics.", 18, GREY)
+            surface.blit(hint, (60, 648))
+        self.buttons.draw(surface, a)
+
+    def _color(self, name: str) -> tuple[int, int, int]:
+        for info in self.ctx.session.seats_info:
+            if info.label.casefold() == name.casefold():
+                return info.color
+        return CREAM
+
+
+def ranked(rows: list[Standing]) -> list[Standing]:
+    """Best net first, then the bigger bankroll, then by name (as the store ranks them)."""
+    return sorted(rows, key=lambda row: (-row.net, -row.bankroll, row.player.casefold()))

@@ -1,0 +1,215 @@
+"""Opening a table: profiles are found or made, the bots' charts computed, then the betting begins.
+
+Each step runs in the background (the database on its worker, charts on the odds
+worker); the scene shows which one it waits for, so the window never freezes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import BlackjackError, Money, format_money, load_rules
+from game import layout
+from game.autoplay import EngineBot
+from game.background import Job
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.records import PersonRequest, session_label
+from game.scene import Scene
+from game.seats import BOT_COLOR, PALETTE, SeatSpec, color_from_hex, color_hex
+from game.session import Mode, SeatInfo, Session
+from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
+
+
+class OpeningScene(Scene):
+    """Seats the chosen people and bots at a new table, then hands over to the betting."""
+
+    def __init__(
+        self,
+        ctx: GameContext,
+        specs: list[SeatSpec],
+        rules_id: str,
+        *,
+        buy_in: Money,
+        mode: Mode = "table",
+        back: Scene | None = None,
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.specs = specs
+        self.rules_id = rules_id
+        self.buy_in = buy_in
+        self.mode = mode
+        self.back = back
+        self.step = "Opening the saved history…"
+        self.error: str | None = None
+        self.people_job: Job[list[Any]] | None = None
+        self.session: Session | None = None
+        self.time = 0.0
+        self.buttons = ButtonRow(
+            [Button("back", "Back", pygame.Rect(565, 470, 150, 52), IntentKind.BACK, visible=False)]
+        )
+
+    @property
+    def busy(self) -> bool:
+        """Waiting on the database or a chart (not when showing an error)."""
+        return self.error is None and self.session_ready is False
+
+    @property
+    def session_ready(self) -> bool:
+        """Whether the table is seated and every bot can play."""
+        return self.session is not None and all(policy.ready for policy in self.session.bots.values())
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Only the Back button, when something went wrong."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+        elif (intent.kind is IntentKind.CLICK and self.buttons.clicked(intent.pos)) or (
+            intent.kind in (IntentKind.BACK, IntentKind.CONFIRM) and self.error
+        ):
+            self.go_back()
+        return True
+
+    def go_back(self) -> None:
+        """Back to where the table was chosen (or the title)."""
+        if self.stack is None or self.stack.changing:
+            return
+        if self.back is not None:
+            self.stack.replace(self.back)
+        else:
+            from game.scenes.title import TitleScene
+
+            self.stack.replace(TitleScene(self.ctx))
+
+    def fail(self, message: str) -> None:
+        """Show what went wrong and offer Back."""
+        self.error = message
+        self.buttons.by_name("back").visible = True
+
+    def update(self, dt: float) -> None:
+        """One step at a time: the database, the people, the table and its bots, then the betting."""
+        self.time += dt
+        self.buttons.update(dt)
+        if self.error is not None:
+            return
+        ctx = self.ctx
+        records = ctx.records
+        people = [spec for spec in self.specs if spec.kind == "person"]
+        if self.people_job is None:
+            if records is not None:
+                records.start()
+                if not records.ready:
+                    return
+            self.step = "Finding the players' profiles…"
+            requests = [
+                PersonRequest(
+                    spec.name,
+                    self.buy_in,
+                    color_hex(spec.color or PALETTE[i % len(PALETTE)]),
+                    spec.coach,
+                    update_looks=spec.color is not None,
+                )
+                for i, spec in enumerate(self.specs)
+                if spec.kind == "person"
+            ]
+            if records is None:
+                self.people_job = Job(lambda: [None] * len(requests))
+                self.people_job.run()  # nothing to look up
+            else:
+                self.people_job = records.seat_people(requests)
+            return
+        if self.session is None:
+            if not self.people_job.done():
+                return
+            if self.people_job.error is not None:
+                self.fail(f"Could not seat the players: {self.people_job.error}")
+                return
+            try:
+                self.session = self._seat(people, self.people_job.value or [])
+            except BlackjackError as error:
+                self.fail(f"Could not open the table: {error}")
+                return
+            self.step = f"Computing basic strategy for {self.session.rules.name}…"
+            return
+        if self.session_ready and self.stack is not None and not self.stack.changing:
+            ctx.install(self.session)
+            from game.scenes.betting import BettingScene
+
+            self.stack.replace(BettingScene(ctx))
+
+    def _seat(self, people: list[SeatSpec], profiles: list[Any]) -> Session:
+        """Build the session: each seat's place, name, color and money; the bots for the rules."""
+        ctx = self.ctx
+        rules = load_rules(self.rules_id)
+        positions = layout.table_positions(len(self.specs))
+        owners = dict(zip((id(spec) for spec in people), profiles, strict=False))
+        infos: list[SeatInfo] = []
+        bankrolls: list[Money] = []
+        for index, spec in enumerate(self.specs):
+            if spec.kind == "empty":
+                continue
+            position = positions[index]
+            if spec.kind == "bot":
+                infos.append(SeatInfo(f"Seat {position + 1}", False, position, BOT_COLOR, bot=spec.bot))
+                bankrolls.append(self.buy_in)
+                continue
+            profile = owners.get(id(spec))
+            default = spec.color or PALETTE[position % len(PALETTE)]
+            color = color_from_hex(profile.color, default) if profile is not None else default
+            coach = profile.coach_level if profile is not None else spec.coach
+            name = profile.name if profile is not None else spec.name
+            infos.append(SeatInfo(name, True, position, color, coach=coach, profile=profile))
+            if self.mode == "tournament" and rules.tournament is not None:
+                bankrolls.append(rules.tournament.bankroll)
+            else:
+                bankrolls.append(profile.bankroll if profile is not None else self.buy_in)
+        shoe = ctx.shoe_factory() if ctx.shoe_factory is not None else None
+        session = Session.seated(
+            self.rules_id,
+            infos,
+            bankrolls,
+            seed=ctx.seed,
+            shoe=shoe,  # type: ignore[arg-type]
+            buy_in=self.buy_in,
+            mode=self.mode,
+            label=session_label(),
+        )
+        from engine.bots import CardWatcher
+
+        session.watcher = CardWatcher()
+        for seat, info in enumerate(infos):
+            if not info.person:
+                session.bots[seat] = EngineBot(info.bot, rules, ctx.odds, session.watcher)
+            elif ctx.autoplay:
+                session.bots[seat] = EngineBot("basic", rules, ctx.odds, session.watcher)
+        return session
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The empty table under a panel saying what is being prepared."""
+        ctx = self.ctx
+        surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
+        panel = pygame.Rect(0, 0, 760, 300)
+        panel.center = (640, 380)
+        draw_panel(surface, panel)
+        a = ctx.assets
+        title = a.text("TOURNAMENT" if self.mode == "tournament" else "TAKING SEATS", 44, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(640, panel.y + 30)))
+        names = ", ".join(spec.label() for spec in self.specs if spec.kind != "empty")
+        who = a.text(names, 24, CREAM, bold=True)
+        if who.get_width() > panel.w - 40:
+            who = a.text(names, 18, CREAM, bold=True)
+        surface.blit(who, who.get_rect(midtop=(640, panel.y + 92)))
+        money = a.text(f"Buy-in ${format_money(self.buy_in)} per person", 20, (210, 204, 190))
+        if self.mode == "table":
+            surface.blit(money, money.get_rect(midtop=(640, panel.y + 128)))
+        if self.error is not None:
+            for i, line in enumerate(wrap(a, self.error, 22, panel.w - 60)[:4]):
+                label = a.text(line, 22, (255, 190, 170), bold=True)
+                surface.blit(label, label.get_rect(midtop=(640, panel.y + 168 + i * 26)))
+        else:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            step = a.text(self.step.rstrip("…") + dots, 24, CREAM)
+            surface.blit(step, step.get_rect(midtop=(640, panel.y + 180)))
+        self.buttons.draw(surface, a)

@@ -1,0 +1,571 @@
+"""The table setup: 1 to 7 seats (a person, a bot or empty), the rules with every option and the
+house edge, and the buy-in per person.
+
+People are profiles by name: the saved players are listed and a click seats one with their
+color and coach level. The house edge comes from the odds engine on its worker and reads
+"computing…" until it is ready. Play remembers the choices and opens the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
+from game import layout
+from game.background import Job
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.seats import (
+    BOT_BLURBS,
+    BOT_LABELS,
+    COACH_LEVELS,
+    MAX_SEATS,
+    PALETTE,
+    SeatsError,
+    SeatSpec,
+    color_from_hex,
+    parse_seats,
+    seats_text,
+)
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_notice, draw_panel, wrap
+
+KINDS: tuple[str, ...] = ("person", "basic", "counter", "novice", "empty")
+"""What a seat row cycles through, in order."""
+
+KIND_LABELS = {"person": "Person", "empty": "Empty", **BOT_LABELS}
+
+BUY_INS: tuple[Money, ...] = (10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000)
+"""The buy-ins on offer, in cents."""
+
+GREY = (170, 164, 150)
+
+
+@dataclass
+class Row:
+    """One seat row being set up."""
+
+    kind: str
+    field: TextField
+    color: int
+    coach: int = 0
+    looks_touched: bool = False
+    """Whether color or coach were chosen here (else a saved profile's are taken)."""
+
+
+class SetupScene(Scene):
+    """Choose who sits where, the rules and the buy-in; Play opens the table."""
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        settings = ctx.settings
+        self.presets = [p for p in preset_ids() if not _is_tournament(p)]
+        self.rows: list[Row] = []
+        for i in range(MAX_SEATS):
+            field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder="Type a name")
+            self.rows.append(Row("person" if i == 0 else "empty", field, i))
+        self.count = 1
+        try:
+            specs = parse_seats(settings.seats) if settings.seats else []
+        except SeatsError:
+            specs = []
+        for i, spec in enumerate(specs):
+            row = self.rows[i]
+            row.kind = spec.bot if spec.kind == "bot" else spec.kind
+            row.field.text = spec.name
+            row.coach = spec.coach
+        self.count = max(1, len(specs))
+        self.buy_in = settings.buy_in if settings.buy_in in BUY_INS else 100_000
+        self.rules_id = settings.rules
+        self.rules: Rules | None = None
+        self.rules_error: str | None = None
+        self.file = TextField(
+            "file", layout.setup_rects()["file"], placeholder="or a rules file: path/to/rules.toml", limit=300
+        )
+        if self.rules_id not in self.presets:
+            self.file.text = self.rules_id if self.rules_id not in preset_ids() else ""
+        self._load_rules(self.rules_id, quiet=True)
+        self.error = ""
+        self.edge = ""
+        self.focus: TextField | None = None
+        self.profiles_job: Job[list[Any]] | None = None
+        self.saved: list[Any] = []
+        self.chips: list[tuple[pygame.Rect, Any]] = []
+        self.time = 0.0
+        self.leaving: Scene | None = None
+        self.quit = False
+        r = layout.setup_rects()
+        self.buttons = ButtonRow(
+            [
+                Button("seats-", "<", r["seats-"], IntentKind.CLICK, tooltip="Fewer seats"),
+                Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip="More seats"),
+                Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip="A smaller buy-in"),
+                Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip="A bigger buy-in"),
+                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset"),
+                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset"),
+                Button("load", "Load", r["load"], IntentKind.CLICK, tooltip="Load the rules file"),
+                Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+                Button("play", "Play", r["play"], IntentKind.CONFIRM, tooltip="Open the table (Enter)"),
+            ]
+        )
+        for i in range(MAX_SEATS):
+            rects = layout.setup_row_rects(i)
+            self.buttons.buttons += [
+                Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK, tooltip="Person, a bot, or empty"),
+                Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip="This person's color"),
+                Button(
+                    f"coach{i}",
+                    "",
+                    rects["coach"],
+                    IntentKind.CLICK,
+                    tooltip="Coach: off, says when a play was a mistake, or shows the play first",
+                ),
+            ]
+        self._sync_buttons()
+
+    # ---- lifecycle ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Ask for the saved players (in the background)."""
+        records = self.ctx.records
+        if records is not None:
+            records.start()
+
+    @property
+    def wants_text(self) -> bool:
+        """Letters are typing while a name or the file field has the focus."""
+        return self.focus is not None
+
+    # ---- rules -------------------------------------------------------------------------
+
+    def _load_rules(self, rules_id: str, *, quiet: bool = False) -> bool:
+        try:
+            rules = load_rules(rules_id)
+        except (BlackjackError, OSError) as error:
+            self.rules_error = f"Could not load {rules_id!r}: {error}"
+            if not quiet:
+                self.error = self.rules_error
+            return False
+        if rules.tournament is not None:
+            self.rules_error = f"{rules.name} is a tournament: play it with Double-up on the title screen."
+            if not quiet:
+                self.error = self.rules_error
+            return False
+        self.rules, self.rules_id, self.rules_error = rules, rules_id, None
+        self.error = ""
+        return True
+
+    def step_rules(self, step: int) -> None:
+        """The previous or next preset."""
+        index = self.presets.index(self.rules_id) if self.rules_id in self.presets else -1
+        self._load_rules(self.presets[(index + step) % len(self.presets)])
+        self.file.text = ""
+
+    def load_file(self) -> None:
+        """Load the rules file named in the field."""
+        path = self.file.text.strip()
+        if not path:
+            self.error = "Type the path of a rules file first."
+            return
+        if self._load_rules(path):
+            self.focus = None
+            self.file.focused = False
+
+    # ---- seats -------------------------------------------------------------------------
+
+    def cycle_kind(self, row: int, step: int = 1) -> None:
+        """The next kind for a seat row: person, basic, counter, novice, empty."""
+        r = self.rows[row]
+        r.kind = KINDS[(KINDS.index(r.kind) + step) % len(KINDS)]
+        if r.kind != "person" and self.focus is r.field:
+            self._focus(None)
+        self._sync_buttons()
+
+    def set_count(self, count: int) -> None:
+        """How many seats the table has (1 to 7); a new seat starts as a person."""
+        count = max(1, min(MAX_SEATS, count))
+        for i in range(self.count, count):
+            if self.rows[i].kind == "empty":
+                self.rows[i].kind = "person"
+        self.count = count
+        if self.focus is not None and self.focus not in [r.field for r in self.rows[:count]] + [self.file]:
+            self._focus(None)
+        self._sync_buttons()
+
+    def _focus(self, field: TextField | None) -> None:
+        if self.focus is not None:
+            self.focus.focused = False
+        self.focus = field
+        if field is not None:
+            field.focused = True
+
+    def next_field(self) -> None:
+        """Tab: the next person's name field."""
+        fields = [r.field for r in self.rows[: self.count] if r.kind == "person"]
+        if not fields:
+            return
+        index = fields.index(self.focus) if self.focus in fields else -1
+        self._focus(fields[(index + 1) % len(fields)])
+
+    def seat_profile(self, profile: Any) -> None:
+        """A saved player's name (with their color and coach) into the focused or first free person row."""
+        rows = [r for r in self.rows[: self.count] if r.kind == "person"]
+        names = [r.field.text.casefold() for r in rows]
+        if profile.name.casefold() in names:
+            self.error = f"{profile.name} already has a seat."
+            return
+        target = next((r for r in rows if r.field is self.focus), None) or next(
+            (r for r in rows if not r.field.text.strip()), None
+        )
+        if target is None:
+            if self.count < MAX_SEATS:
+                self.set_count(self.count + 1)
+                target = self.rows[self.count - 1]
+                target.kind = "person"
+            else:
+                self.error = "Every seat is taken."
+                return
+        target.field.text = profile.name
+        target.coach = min(profile.coach_level, len(COACH_LEVELS) - 1)
+        self._take_color(target, profile)
+        self.error = ""
+        self._sync_buttons()
+
+    @staticmethod
+    def _take_color(row: Row, profile: Any) -> None:
+        color = color_from_hex(profile.color, PALETTE[row.color])
+        row.color = PALETTE.index(color) if color in PALETTE else row.color
+
+    def specs(self) -> list[SeatSpec] | None:
+        """The seats as chosen, or None with `error` saying what is wrong."""
+        from engine.store.profiles import normalize_name
+
+        specs: list[SeatSpec] = []
+        seen: set[str] = set()
+        for i, row in enumerate(self.rows[: self.count]):
+            if row.kind == "empty":
+                specs.append(SeatSpec("empty"))
+            elif row.kind != "person":
+                specs.append(SeatSpec("bot", bot=row.kind))
+            else:
+                try:
+                    name = normalize_name(row.field.text)
+                except BlackjackError as error:
+                    self.error = f"Seat {i + 1}: {str(error)[0].upper()}{str(error)[1:]}."
+                    self._focus(row.field)
+                    return None
+                if name.casefold() in seen:
+                    self.error = f"Seat {i + 1}: {name} already has a seat; a person sits once."
+                    self._focus(row.field)
+                    return None
+                seen.add(name.casefold())
+                specs.append(SeatSpec("person", name=name, color=PALETTE[row.color], coach=row.coach))
+        while specs and specs[-1].kind == "empty":
+            specs.pop()
+        if not specs:
+            self.error = "Nobody sits at the table: choose a person or a bot for a seat."
+            return None
+        return specs
+
+    def play(self) -> None:
+        """Remember the choices and open the table."""
+        if self.rules is None:
+            self.error = self.rules_error or "Choose the rules first."
+            return
+        specs = self.specs()
+        if specs is None:
+            return
+        ctx = self.ctx
+        ctx.change_settings(
+            ctx.settings.with_changes(seats=seats_text(specs), rules=self.rules_id, buy_in=self.buy_in)
+        )
+        from game.scenes.opening import OpeningScene
+
+        self.leaving = OpeningScene(ctx, specs, self.rules_id, buy_in=self.buy_in, back=SetupScene(ctx))
+
+    # ---- input ---------------------------------------------------------------------------
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Clicks on the controls, typing into the focused field, Enter to play, Esc to go back."""
+        kind = intent.kind
+        if kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if kind in (IntentKind.CLICK, IntentKind.RIGHT_CLICK):
+            self.click(intent.pos, forward=kind is IntentKind.CLICK)
+            return True
+        if kind is IntentKind.TEXT and self.focus is not None and intent.text:
+            self.focus.type(intent.text)
+            self.error = ""
+            return True
+        if kind is IntentKind.CLEAR and self.focus is not None:
+            self.focus.erase()
+            return True
+        if kind is IntentKind.NEXT:
+            self.next_field()
+            return True
+        if kind is IntentKind.CONFIRM:
+            if self.focus is self.file:
+                self.load_file()
+            else:
+                self.play()
+            return True
+        if kind is IntentKind.BACK:
+            if self.focus is not None:
+                self._focus(None)
+            else:
+                self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        """Back to the title."""
+        from game.scenes.title import TitleScene
+
+        self.leaving = TitleScene(self.ctx)
+
+    def click(self, pos: tuple[int, int] | None, *, forward: bool = True) -> None:
+        """What a click does: a field takes the focus, a button acts, a saved player sits down."""
+        for row in self.rows[: self.count]:
+            if row.kind == "person" and row.field.hit(pos):
+                self._focus(row.field)
+                return
+        if self.file.hit(pos):
+            self._focus(self.file)
+            return
+        for rect, profile in self.chips:
+            if pos is not None and rect.collidepoint(pos):
+                self.ctx.sounds.play("button", 0.5)
+                self.seat_profile(profile)
+                return
+        button = self.buttons.clicked(pos)
+        if button is None:
+            self._focus(None)
+            return
+        self.ctx.sounds.play("button", 0.5)
+        self.press(button.name, 1 if forward else -1)
+
+    def press(self, name: str, step: int = 1) -> None:
+        """A button by name (tests and tools press them too)."""
+        if name.startswith("kind"):
+            self.cycle_kind(int(name[4:]), step)
+        elif name.startswith("color"):
+            row = self.rows[int(name[5:])]
+            row.color = (row.color + step) % len(PALETTE)
+            row.looks_touched = True
+        elif name.startswith("coach"):
+            row = self.rows[int(name[5:])]
+            row.coach = (row.coach + step) % len(COACH_LEVELS)
+            row.looks_touched = True
+        elif name in ("seats-", "seats+"):
+            self.set_count(self.count + (1 if name == "seats+" else -1))
+        elif name in ("buyin-", "buyin+"):
+            index = BUY_INS.index(self.buy_in) + (1 if name == "buyin+" else -1)
+            self.buy_in = BUY_INS[max(0, min(len(BUY_INS) - 1, index))]
+        elif name in ("rules-", "rules+"):
+            self.step_rules(1 if name == "rules+" else -1)
+        elif name == "load":
+            self.load_file()
+        elif name == "back":
+            self.back()
+        elif name == "play":
+            self.play()
+        self._sync_buttons()
+
+    # ---- the frame ---------------------------------------------------------------------
+
+    def _sync_buttons(self) -> None:
+        for i, row in enumerate(self.rows):
+            shown = i < self.count
+            kind = self.buttons.by_name(f"kind{i}")
+            kind.visible, kind.label = shown, KIND_LABELS[row.kind]
+            person = shown and row.kind == "person"
+            self.buttons.by_name(f"color{i}").visible = person
+            coach = self.buttons.by_name(f"coach{i}")
+            coach.visible, coach.label = person, COACH_LEVELS[row.coach]
+            row.field.visible = person
+        self.buttons.by_name("seats-").enabled = self.count > 1
+        self.buttons.by_name("seats+").enabled = self.count < MAX_SEATS
+        self.buttons.by_name("buyin-").enabled = self.buy_in > BUY_INS[0]
+        self.buttons.by_name("buyin+").enabled = self.buy_in < BUY_INS[-1]
+        self.buttons.by_name("play").enabled = self.rules is not None
+
+    def update(self, dt: float) -> None:
+        """Poll the saved players and the house edge; leave when asked."""
+        self.time += dt
+        self.buttons.update(dt)
+        ctx = self.ctx
+        records = ctx.records
+        if records is not None and records.ready and self.profiles_job is None:
+            self.profiles_job = records.profiles()
+        if self.profiles_job is not None and self.profiles_job.done() and not self.saved:
+            self.saved = list(self.profiles_job.value or [])
+            self._adopt_saved_looks()
+            self._layout_chips()
+        if self.rules is not None:
+            self.edge = ctx.odds.edge_text(self.rules, browsing=True)
+        if self.leaving is not None and self.stack is not None and not self.stack.changing:
+            scene, self.leaving = self.leaving, None
+            self.stack.replace(scene)
+
+    def _adopt_saved_looks(self) -> None:
+        """Rows naming a saved player take that player's color and coach (unless chosen here)."""
+        known = {profile.name.casefold(): profile for profile in self.saved}
+        for row in self.rows:
+            profile = known.get(row.field.text.strip().casefold())
+            if profile is not None and not row.looks_touched:
+                row.coach = min(profile.coach_level, len(COACH_LEVELS) - 1)
+                self._take_color(row, profile)
+        self._sync_buttons()
+
+    def _layout_chips(self) -> None:
+        """Place the saved players' name chips in their box, as many as fit."""
+        box = layout.setup_rects()["saved"]
+        x, y = box.x + 150, box.y
+        self.chips = []
+        font = self.ctx.assets.font(18, True)
+        for profile in self.saved:
+            w = font.size(profile.name)[0] + 26
+            if x + w > box.right:
+                x, y = box.x + 150, y + 40
+                if y + 34 > box.bottom:
+                    break
+            self.chips.append((pygame.Rect(x, y, w, 34), profile))
+            x += w + 8
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The setup over the veiled table."""
+        ctx = self.ctx
+        a = ctx.assets
+        surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
+        panel = layout.screen_panel_rect()
+        draw_panel(surface, panel)
+        r = layout.setup_rects()
+        title = a.text("TABLE SETUP", 40, GOLD, bold=True)
+        surface.blit(title, (44, 34))
+        self._draw_notice(surface, r["notice"])
+        self._draw_seats(surface)
+        self._draw_rules(surface, r)
+        if self.error:
+            lines = wrap(a, self.error, 19, r["error"].w)
+            for i, line in enumerate(lines[:2]):
+                label = a.text(line, 19, (255, 170, 150), bold=True)
+                surface.blit(label, (r["error"].x, r["error"].y + i * 22))
+        self.buttons.draw(surface, a)
+        for i, row in enumerate(self.rows[: self.count]):
+            row.field.draw(surface, a, self.time)
+            if row.kind == "person":
+                swatch = layout.setup_row_rects(i)["color"].inflate(-14, -14)
+                pygame.draw.rect(surface, PALETTE[row.color], swatch, border_radius=6)
+                pygame.draw.rect(surface, (255, 255, 255), swatch, 2, border_radius=6)
+        self.file.draw(surface, a, self.time)
+
+    def _draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        from game.scenes.title import history_notice
+
+        notice = history_notice(self.ctx)
+        if notice is not None:
+            draw_notice(surface, self.ctx.assets, notice[0], rect, error=notice[1], size=17)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        r = layout.setup_rects()
+        label = a.text("SEATS", 26, CREAM, bold=True)
+        surface.blit(label, label.get_rect(midleft=(44, r["seats-"].centery)))
+        count = a.text(str(self.count), 30, (255, 255, 255), bold=True)
+        surface.blit(
+            count, count.get_rect(center=((r["seats-"].right + r["seats+"].left) // 2, r["seats-"].centery))
+        )
+        top = layout.setup_row_rects(0)
+        for key, text in (("kind", "WHO"), ("name", "NAME"), ("color", "COLOR"), ("coach", "COACH")):
+            head = a.text(text, 15, GREY, bold=True)
+            surface.blit(head, (top[key].x + 2, top[key].y - 20))
+        for i, row in enumerate(self.rows[: self.count]):
+            rects = layout.setup_row_rects(i)
+            number = a.text(str(i + 1), 24, GOLD, bold=True)
+            surface.blit(number, number.get_rect(center=rects["number"].center))
+            if row.kind == "empty":
+                blurb = a.text("an empty seat", 18, GREY)
+                surface.blit(blurb, blurb.get_rect(midleft=(rects["blurb"].x + 8, rects["blurb"].centery)))
+            elif row.kind in BOT_BLURBS:
+                blurb = a.text(BOT_BLURBS[row.kind], 18, CREAM)
+                surface.blit(blurb, blurb.get_rect(midleft=(rects["blurb"].x + 8, rects["blurb"].centery)))
+        buy = a.text("BUY-IN PER PERSON", 20, CREAM, bold=True)
+        surface.blit(buy, buy.get_rect(midleft=(44, r["buyin-"].centery)))
+        money = a.text(f"${format_money(self.buy_in)}", 26, (255, 255, 255), bold=True)
+        surface.blit(
+            money, money.get_rect(center=((r["buyin-"].right + r["buyin+"].left) // 2, r["buyin-"].centery))
+        )
+        saved = a.text("SAVED PLAYERS", 18, CREAM, bold=True)
+        surface.blit(saved, (r["saved"].x + 4, r["saved"].y + 8))
+        if not self.chips:
+            records = self.ctx.records
+            text = (
+                "none yet"
+                if records is not None and records.saving
+                else ("not saving" if records is not None and records.ready else "…")
+            )
+            none = a.text(text if records is not None else "not saving in this run", 18, GREY)
+            surface.blit(none, (r["saved"].x + 150, r["saved"].y + 8))
+        for rect, profile in self.chips:
+            color = color_from_hex(profile.color, (200, 190, 170))
+            pygame.draw.rect(surface, (36, 30, 26), rect, border_radius=17)
+            pygame.draw.rect(surface, color, rect, 2, border_radius=17)
+            name = a.text(profile.name, 18, CREAM, bold=True)
+            surface.blit(name, name.get_rect(center=rect.center))
+
+    def _draw_rules(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
+        a = self.ctx.assets
+        head = a.text("RULES", 26, CREAM, bold=True)
+        surface.blit(head, (r["rules-"].x, 100))
+        rules = self.rules
+        name = (
+            rules.name + (" (file)" if self.rules_id not in self.presets and rules is not None else "")
+            if rules is not None
+            else "—"
+        )
+        label = a.text(name, 28, (255, 255, 255), bold=True)
+        surface.blit(
+            label, label.get_rect(center=((r["rules-"].right + r["rules+"].left) // 2, r["rules-"].centery))
+        )
+        if rules is None:
+            return
+        edge_label = a.text("HOUSE EDGE", 20, GREY, bold=True)
+        surface.blit(edge_label, (r["rules-"].x, 246))
+        edge = a.text(self.edge, 30, GOLD, bold=True)
+        surface.blit(edge, (r["rules-"].x + 130, 240))
+        note = a.text("with basic strategy", 18, GREY)
+        surface.blit(note, (r["rules-"].x + 140 + edge.get_width(), 248))
+        for i, line in enumerate(wrap(a, rules.description, 18, r["options"].w, bold=False)[:2]):
+            text = a.text(line, 18, CREAM)
+            surface.blit(text, (r["options"].x, 280 + i * 21))
+        self._draw_options(surface, rules, r["options"])
+
+    def _draw_options(self, surface: pygame.Surface, rules: Rules, box: pygame.Rect) -> None:
+        """Every option of the rules, in two columns."""
+        a = self.ctx.assets
+        lines = [line for line in rules.summary_lines() if not line.startswith(("name =", "description ="))]
+        half = (len(lines) + 1) // 2
+        col_w = box.w // 2 - 8
+        step = min(20, box.h // max(1, half))
+        for i, line in enumerate(lines):
+            x = box.x + (i // half) * (col_w + 16)
+            y = box.y + (i % half) * step
+            key, _, value = line.partition(" = ")
+            size = 16
+            text = a.text(f"{key} = {value}", size, CREAM)
+            while text.get_width() > col_w and size > 11:
+                size -= 1
+                text = a.text(f"{key} = {value}", size, CREAM)
+            surface.blit(text, (x, y))
+
+
+def _is_tournament(preset: str) -> bool:
+    try:
+        return load_rules(preset).tournament is not None
+    except BlackjackError:
+        return True
