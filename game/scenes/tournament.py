@@ -1,0 +1,327 @@
+"""The double-up tournament: one person starts with 100, sees the first card before betting, bets at
+least 10, wins on reaching 200 and is out below 10. An entry screen, then the table, then the result.
+
+The rules are the engine's `double-up` preset; the engine decides when the tournament is
+won or lost. The best results are remembered in the history database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import format_money, load_rules
+from game import layout
+from game.background import Job
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.scenes.stats import GREY
+from game.seats import SeatsError, SeatSpec, parse_seats
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel
+
+PRESET = "double-up"
+"""The rules the tournament is played with."""
+
+GREEN = (130, 236, 140)
+RED = (255, 150, 140)
+
+
+def rules_lines() -> list[str]:
+    """The tournament explained in the preset's own numbers."""
+    rules = load_rules(PRESET)
+    goal = rules.tournament
+    start = format_money(goal.bankroll) if goal else "?"
+    target = format_money(goal.goal) if goal else "?"
+    return [
+        f"You start with ${start}.",
+        "Your first card is dealt before you bet.",
+        f"The minimum bet is ${format_money(rules.min_bet)}; you may bet everything.",
+        f"Reach ${target} and you have doubled up: you win.",
+        f"Fall below ${format_money(rules.min_bet)} and you are out.",
+    ]
+
+
+def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int]]]:
+    """The best results, best first, as lines and colors."""
+    out = []
+    for i, r in enumerate(results or []):
+        rounds = f"{r.rounds} round{'' if r.rounds == 1 else 's'}"
+        verdict = f"won in {rounds}" if r.won else f"out after {rounds}"
+        out.append(
+            (f"{i + 1}. {r.player}: ${format_money(r.final_bankroll)}, {verdict}", GREEN if r.won else CREAM)
+        )
+    return out
+
+
+class TournamentScene(Scene):
+    """Who plays the tournament, its rules, and the best results so far."""
+
+    def __init__(self, ctx: GameContext, name: str = "") -> None:
+        super().__init__()
+        self.ctx = ctx
+        r = layout.tournament_rects()
+        self.field = TextField("name", r["name"], placeholder="Type your name", focused=True)
+        self.field.text = name or self._last_person()
+        self.best: Job[list[Any] | None] | None = None
+        self.error = ""
+        self.time = 0.0
+        self.leaving: Scene | None = None
+        self.lines = rules_lines()
+        self.buttons = ButtonRow(
+            [
+                Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+                Button(
+                    "start", "Start", r["start"], IntentKind.CONFIRM, tooltip="Play the tournament (Enter)"
+                ),
+            ]
+        )
+
+    def _last_person(self) -> str:
+        try:
+            specs = parse_seats(self.ctx.settings.seats) if self.ctx.settings.seats else []
+        except SeatsError:
+            specs = []
+        return next((s.name for s in specs if s.kind == "person"), "")
+
+    @property
+    def wants_text(self) -> bool:
+        """The name field always has the focus."""
+        return True
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Typing, Start (Enter) and Back (Esc)."""
+        kind = intent.kind
+        if kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+        elif kind is IntentKind.TEXT and intent.text:
+            self.field.type(intent.text)
+            self.error = ""
+        elif kind is IntentKind.CLEAR:
+            self.field.erase()
+        elif kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            if button is not None:
+                self.ctx.sounds.play("button", 0.5)
+                self.start() if button.name == "start" else self.back()
+        elif kind is IntentKind.CONFIRM:
+            self.start()
+        elif kind is IntentKind.BACK:
+            self.back()
+        return True
+
+    def back(self) -> None:
+        """To the title."""
+        from game.scenes.title import TitleScene
+
+        self.leaving = TitleScene(self.ctx)
+
+    def start(self) -> None:
+        """Seat the person at a double-up table."""
+        from engine.errors import BlackjackError
+        from engine.store.profiles import normalize_name
+
+        try:
+            name = normalize_name(self.field.text)
+        except BlackjackError as error:
+            text = str(error)
+            self.error = text[0].upper() + text[1:] + "."
+            return
+        from game.scenes.opening import OpeningScene
+
+        ctx = self.ctx
+        self.leaving = OpeningScene(
+            ctx,
+            [SeatSpec("person", name=name)],
+            PRESET,
+            buy_in=ctx.settings.buy_in,
+            mode="tournament",
+            back=TournamentScene(ctx, name),
+        )
+
+    def update(self, dt: float) -> None:
+        """Ask for the best results; leave when asked."""
+        self.time += dt
+        self.buttons.update(dt)
+        records = self.ctx.records
+        if records is not None:
+            records.start()
+            if self.best is None and records.ready:
+                self.best = records.best_tournaments()
+        if self.leaving is not None and self.stack is not None and not self.stack.changing:
+            scene, self.leaving = self.leaving, None
+            self.stack.replace(scene)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The rules, the name, and the best results."""
+        ctx = self.ctx
+        a = ctx.assets
+        surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
+        draw_panel(surface, layout.screen_panel_rect())
+        r = layout.tournament_rects()
+        title = a.text("DOUBLE-UP TOURNAMENT", 44, GOLD, bold=True)
+        surface.blit(title, (44, 34))
+        for i, line in enumerate(self.lines):
+            text = a.text(line, 26, CREAM, bold=i == 3)
+            surface.blit(text, (r["rules"].x, r["rules"].y + i * 38))
+        who = a.text("PLAYER", 20, GREY, bold=True)
+        surface.blit(who, who.get_rect(bottomleft=(r["name"].x, r["name"].y - 6)))
+        self.field.draw(surface, a, self.time)
+        if self.error:
+            error = a.text(self.error, 20, RED, bold=True)
+            surface.blit(error, (r["name"].x, r["name"].bottom + 10))
+        head = a.text("BEST RESULTS", 24, GOLD, bold=True)
+        surface.blit(head, (r["best"].x, r["best"].y))
+        draw_best(surface, ctx, self.best, r["best"].move(0, 40))
+        self.buttons.draw(surface, a)
+
+
+def draw_best(
+    surface: pygame.Surface,
+    ctx: GameContext,
+    job: Job[list[Any] | None] | None,
+    box: pygame.Rect,
+    highlight: int | None = None,
+) -> None:
+    """The best results list (or why there is none)."""
+    a = ctx.assets
+    records = ctx.records
+    if records is None or (records.ready and not records.saving):
+        lines = [("Results are not saved in this run.", GREY)]
+    elif job is None or not job.done():
+        lines = [("loading…", GREY)]
+    else:
+        lines = best_lines(job.value) or [("No results yet: be the first.", GREY)]
+    results = job.value if job is not None and job.done() else None
+    for i, (line, color) in enumerate(lines):
+        mine = (
+            highlight is not None and results is not None and i < len(results) and results[i].id == highlight
+        )
+        label = a.text(
+            line + ("   (this one)" if mine else ""), 22, (255, 255, 255) if mine else color, bold=mine
+        )
+        if mine:
+            band = pygame.Rect(box.x - 10, box.y + i * 32 - 4, label.get_width() + 20, label.get_height() + 8)
+            pygame.draw.rect(surface, (70, 60, 30), band, border_radius=8)
+        surface.blit(label, (box.x, box.y + i * 32))
+
+
+class TournamentResultScene(Scene):
+    """Doubled up or out: the final bankroll, the rounds it took, the best results; play again or leave."""
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        session = ctx.session
+        seat = session.people[0] if session.people else 0
+        self.name = session.seats_info[seat].name
+        self.won = session.table.tournament_status(seat).value == "won"
+        self.bankroll = session.table.bankroll(seat)
+        self.rounds = session.table.rounds_played
+        self.best: Job[list[Any] | None] | None = None
+        self.leaving: Scene | None = None
+        r = layout.tournament_rects()
+        self.buttons = ButtonRow(
+            [
+                Button("title", "Title", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+                Button(
+                    "again",
+                    "Play again",
+                    r["start"],
+                    IntentKind.CONFIRM,
+                    tooltip="Another tournament (Enter)",
+                ),
+            ]
+        )
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the best results (which include this one once it is saved)."""
+        records = self.ctx.records
+        return records is not None and records.saving and (self.best is None or not self.best.done())
+
+    def enter(self) -> None:
+        """Clear the table; ask for the best results (queued after this result's save, so they include it)."""
+        sound = "blackjack" if self.won else "lose"
+        self.ctx.sounds.play(sound)
+        self.ctx.presenter.collect()
+        if self.ctx.records is not None:
+            self.best = self.ctx.records.best_tournaments()
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Play again (Enter) or the title (Esc)."""
+        kind: IntentKind = intent.kind
+        if kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if kind is IntentKind.CLICK:
+            button = self.buttons.clicked(intent.pos)
+            kind = button.intent if button is not None else kind
+        if kind is IntentKind.CONFIRM:
+            from game.scenes.opening import OpeningScene
+
+            ctx = self.ctx
+            self.leaving = OpeningScene(
+                ctx,
+                [SeatSpec("person", name=self.name)],
+                PRESET,
+                buy_in=ctx.settings.buy_in,
+                mode="tournament",
+                back=TournamentScene(ctx, self.name),
+            )
+        elif kind is IntentKind.BACK:
+            from game.scenes.title import TitleScene
+
+            self.leaving = TitleScene(self.ctx)
+        return True
+
+    def update(self, dt: float) -> None:
+        """The table clears underneath; leave when asked."""
+        self.ctx.update(dt)
+        self.buttons.update(dt)
+        if self.leaving is not None and self.stack is not None and not self.stack.changing:
+            scene, self.leaving = self.leaving, None
+            self.stack.replace(scene)
+
+    def this_result(self) -> int | None:
+        """This tournament's id among the saved results (the newest of this player's with these numbers)."""
+        if self.best is None or not self.best.done():
+            return None
+        matches = [
+            r
+            for r in (self.best.value or [])
+            if r.player.casefold() == self.name.casefold()
+            and r.won == self.won
+            and r.final_bankroll == self.bankroll
+            and r.rounds == self.rounds
+        ]
+        return max((r.id for r in matches), default=None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The verdict over the table."""
+        ctx = self.ctx
+        a = ctx.assets
+        ctx.view.draw(surface, ctx.presenter, ctx.session.rules)
+        panel = layout.result_panel_rect()
+        draw_panel(surface, panel, border=GREEN if self.won else RED)
+        verdict = "DOUBLED UP!" if self.won else "OUT OF THE TOURNAMENT"
+        title = a.shadowed_text(verdict, 60 if self.won else 50, GREEN if self.won else RED, bold=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
+        start = ctx.session.rules.tournament.bankroll if ctx.session.rules.tournament else 0
+        line = (
+            f"{self.name} turned ${format_money(start)} into ${format_money(self.bankroll)} "
+            f"in {self.rounds} round{'s' if self.rounds != 1 else ''}."
+        )
+        text = a.text(line, 28, CREAM, bold=True)
+        surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 104)))
+        head = a.text("BEST RESULTS", 22, GOLD, bold=True)
+        surface.blit(head, (panel.x + 60, panel.y + 158))
+        draw_best(
+            surface,
+            ctx,
+            self.best,
+            pygame.Rect(panel.x + 60, panel.y + 192, panel.w - 120, 200),
+            highlight=self.this_result(),
+        )
+        self.buttons.draw(surface, a)
