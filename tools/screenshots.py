@@ -1,9 +1,11 @@
-"""Regenerate docs/screenshots/{betting,split,insurance,payout}.png from seeded, stacked shoes.
+"""Regenerate docs/screenshots/*.png from seeded, stacked shoes and a fresh history database.
 
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python tools/screenshots.py [OUT_DIR]
 
-Each picture is a real App driven with posted clicks and keys, so it shows exactly what a
-player sees at that moment of a round.
+Each picture is a real App driven with posted clicks, typing and keys, so it shows exactly
+what a player sees: the single-player table (betting, split, insurance, payout), and the
+hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
+question, statistics, the leaderboard, and the double-up tournament's result).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("BLACKJACK_CONFIG_DIR", tempfile.mkdtemp(prefix="bj-shots-"))
+os.environ.setdefault("BLACKJACK_DATA_DIR", tempfile.mkdtemp(prefix="bj-shots-data-"))
+os.environ.setdefault("BLACKJACK_ODDS_CACHE", tempfile.mkdtemp(prefix="bj-shots-odds-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
@@ -58,6 +62,225 @@ def new_app(cards: str | None, seed: int = 11) -> App:
     """An app at the betting scene with a stacked (or seeded) shoe."""
     shoe = StackedShoe(cards) if cards else None
     return App(seed=seed, shoe=shoe, settings=Settings(), start="betting")
+
+
+def step(app: App, frames: int = 1) -> None:
+    """Frames, each after the background work the scene waits on."""
+    for _ in range(frames):
+        app.wait_while_busy()
+        app.step()
+
+
+def typing(app: App, text: str) -> None:
+    """Type text as SDL reports it."""
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    step(app)
+
+
+def scene(app: App) -> str:
+    """The top scene's class name."""
+    return type(app.stack.top).__name__
+
+
+def hot_seat_app(seats: str, seed: int = 7, speed: str = "normal") -> App:
+    """A hot-seat table opened with --seats on a fresh data folder."""
+    from game.seats import parse_seats
+
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(speed=speed), seed=seed,
+              seat_specs=parse_seats(seats))
+    while scene(app) != "BettingScene":
+        step(app)
+    return app
+
+
+def bet_everyone(app: App, chips: tuple[int, ...] = (25,)) -> None:
+    """Each person in turn clicks chips and Bet."""
+    while scene(app) == "BettingScene" and app.stack.top.turn is not None:  # type: ignore[attr-defined]
+        for value in chips:
+            click(app, chip(value))
+        key(app, pygame.K_RETURN)
+
+
+def play_simply(app: App, stop: Callable[[App], bool] | None = None) -> None:
+    """People hit below 13 and stand otherwise, until the payout (or until `stop`)."""
+    from engine import DecisionKind
+
+    for _ in range(60 * 120):
+        if stop is not None and stop(app):
+            return
+        if scene(app) == "PayoutScene" and app.ctx.presenter.idle:
+            return
+        rnd = app.ctx.round
+        decision = rnd.decision
+        if decision is not None and app.ctx.presenter.idle and decision.seat in app.ctx.session.human_seats:
+            if decision.kind is DecisionKind.PLAY:
+                total = rnd.hands(decision.seat)[decision.hand].value.total
+                key(app, pygame.K_h if total < 13 else pygame.K_s)
+            else:
+                key(app, pygame.K_n)
+            continue
+        step(app)
+
+
+def setup_shot() -> App:
+    """The setup screen with seven seats: people, bots of each kind, coach levels and colors."""
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings())
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("play").rect.center)  # type: ignore[attr-defined]
+    setup = app.stack.top
+    for _ in range(6):
+        click(app, setup.buttons.by_name("seats+").rect.center)  # type: ignore[attr-defined]
+    for row, name in ((0, "Ann"), (1, "Bob"), (3, "Carmen"), (5, "Dev")):
+        click(app, setup.rows[row].field.rect.center)  # type: ignore[attr-defined]
+        typing(app, name)
+    for row, clicks in ((2, 1), (4, 2), (6, 3)):
+        for _ in range(clicks):
+            click(app, setup.buttons.by_name(f"kind{row}").rect.center)  # type: ignore[attr-defined]
+    for _ in range(2):
+        click(app, setup.buttons.by_name("coach1").rect.center)  # type: ignore[attr-defined]
+    click(app, setup.buttons.by_name("coach3").rect.center)  # type: ignore[attr-defined]
+    click(app, setup.rows[5].field.rect.center)  # type: ignore[attr-defined]
+    app.ctx.odds.analysis(setup.rules).result(timeout=120)  # type: ignore[attr-defined]
+    step(app, 40)
+    return app
+
+
+def hotseat_shot() -> App:
+    """Three people and a bot: Bob's turn to bet, after Ann."""
+    app = hot_seat_app("Ann,Bob,bot:basic,Carmen")
+    step(app, 150)
+    for value in (25, 5):
+        click(app, chip(value))
+    key(app, pygame.K_RETURN)
+    for value in (100, 25, 25):
+        click(app, chip(value))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=chip(5), rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 60)
+    return app
+
+
+def bot_turn_shot() -> App:
+    """The basic bot deciding while the people watch."""
+    app = hot_seat_app("Ann,bot:basic,Bob", seed=3)
+    step(app, 150)
+    bet_everyone(app, (25,))
+    play_simply(app, lambda a: (
+        a.ctx.round.decision is not None and a.ctx.round.decision.seat == 1 and a.ctx.presenter.turn == 1
+    ))
+    step(app, 12)
+    return app
+
+
+def broke_shot() -> App:
+    """Bob cannot make the minimum: rebuy or leave."""
+    from engine.store import get_or_create_profile, open_store
+
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    with open_store(folder) as store:
+        get_or_create_profile(store, "Bob", bankroll=300)
+    from game.seats import parse_seats
+
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(), seed=5,
+              seat_specs=parse_seats("Ann,Bob,bot:novice"))
+    while scene(app) != "BettingScene":
+        step(app)
+    step(app, 150)
+    click(app, chip(25))
+    key(app, pygame.K_RETURN)
+    step(app, 60)
+    return app
+
+
+def played_app() -> App:
+    """A table after a dozen rounds (for statistics and the leaderboard)."""
+    app = hot_seat_app("Ann,Bob,bot:counter", seed=21, speed="instant")
+    for number in range(14):
+        bet_everyone(app, (25,) if number % 3 else (100, 25))
+        play_simply(app)
+        key(app, pygame.K_RETURN)
+        while scene(app) not in ("BettingScene", "BrokeScene"):
+            step(app)
+    assert app.ctx.records is not None
+    app.ctx.records.flush()
+    return app
+
+
+def stats_shot() -> App:
+    """Ann's statistics: the bankroll chart and the numbers."""
+    app = played_app()
+    key(app, pygame.K_o)
+    click(app, app.stack.top.buttons.by_name("stats").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    return app
+
+
+def leaderboard_shot() -> App:
+    """The end of the sitting."""
+    app = played_app()
+    key(app, pygame.K_o)
+    click(app, app.stack.top.buttons.by_name("leave").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    return app
+
+
+def tournament_shot() -> App:
+    """Zoe doubles up with an all-in blackjack; the result and the best results."""
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    shoes = iter(["T 6 T 7", "T A"])
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(speed="fast"),
+              shoe_factory=lambda: StackedShoe(next(shoes)))
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("tournament").rect.center)  # type: ignore[attr-defined]
+    typing(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    for bet in ((25, 25, 25, 5, 5, 5, 5), (100,)):
+        while scene(app) != "BettingScene":
+            step(app)
+        step(app, 60)
+        for value in bet:
+            click(app, chip(value))
+        key(app, pygame.K_RETURN)
+        play_simply(app)
+        step(app, 30)
+        key(app, pygame.K_RETURN)
+        step(app, 5)
+        if bet[0] == 25:
+            key(app, pygame.K_RETURN)  # play again
+    step(app, 90)
+    return app
+
+
+def tournament_table_shot() -> App:
+    """The double-up table: the first card is dealt before the bet."""
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(),
+              shoe_factory=lambda: StackedShoe("9S 7H T 4"))
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("tournament").rect.center)  # type: ignore[attr-defined]
+    typing(app, "Zoe")
+    key(app, pygame.K_RETURN)
+    while scene(app) != "BettingScene":
+        step(app)
+    step(app, 90)
+    for value in (25, 25):
+        click(app, chip(value))
+    step(app, 30)
+    return app
+
+
+HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
+    "setup": setup_shot,
+    "hotseat": hotseat_shot,
+    "bot-turn": bot_turn_shot,
+    "broke": broke_shot,
+    "stats": stats_shot,
+    "leaderboard": leaderboard_shot,
+    "tournament-table": tournament_table_shot,
+    "tournament": tournament_shot,
+}
 
 
 def betting(app: App) -> None:
@@ -119,6 +342,13 @@ def main(argv: list[str]) -> int:
         app = new_app(cards)
         try:
             script(app)
+            app.screenshot(out / f"{name}.png")
+        finally:
+            app.close()
+        print(out / f"{name}.png")
+    for name, make in HOT_SEAT_SHOTS.items():
+        app = make()
+        try:
             app.screenshot(out / f"{name}.png")
         finally:
             app.close()
