@@ -11,7 +11,8 @@ For speed it remembers answers. Each rule function is asked once per situation, 
 by the values the function reads (see the note in `engine.legality`), so every answer
 still comes from the one copy of the rule; a hand's value after one more card is
 remembered by its value before and the card's points; and the answers of a bot that
-says it is `memoizable` are remembered by situation as well.
+says it is `memoizable` are remembered by situation as well. A hand keeps what the
+rules read of it as bits of one number (`_Hand.flags`), which is also its memo key.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ from engine.round import DecisionKind
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 
+NATURAL, FROM_SPLIT, SPLIT_ACES, BUSTED, SURRENDERED = 16, 8, 4, 2, 1
+"""The bits of `_Hand.flags`."""
+
 _PLAY = DecisionKind.PLAY
 _STAND, _HIT, _DOUBLE, _SPLIT = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT
 _BLACKJACK = Result.BLACKJACK
@@ -67,38 +71,29 @@ _LEGAL: tuple[frozenset[Action], ...] = tuple(
 )
 """Every set of playing actions, by hit + 2*double + 4*split + 8*surrender (stand is always legal)."""
 
-HandKey = tuple[int, int, bool, bool, bool, bool, int, bool, int]
-"""What the action rules read of a hand: its number of cards, total, softness, pairing, whether
-it came from a split and is a split ace, the seat's number of hands, whether the bankroll
-covers the bet, and the up card's points (0 for none)."""
+HandKey = tuple[int, int, bool, bool, int, int, bool, int]
+"""What the action rules read of a hand: its number of cards, total, softness, pairing, flags,
+the seat's number of hands, whether the bankroll covers the bet, and the up card's points."""
 
 Situation = list[Any]
 """What is known of a situation: [natural, stands by itself, legal actions, the bot's answer or None]."""
 
-OutcomeKey = tuple[int, bool, Money, Money, bool, bool, bool, int]
-"""The arguments of `hand_outcome` after the rules."""
+OutcomeKey = tuple[int, bool, Money, bool, int, bool, int]
+"""A finished hand's total, blackjack, bet, doubled, bust/surrender bits; the dealer's blackjack, total."""
 
 
 class _Hand:
     """A hand in play (the fast path's own, mutable), with its value kept as cards arrive."""
 
-    __slots__ = ("bet", "blackjack", "busted", "cards", "doubled", "finished", "from_split", "natural",
-                 "result", "soft", "split_aces", "surrendered", "total")
+    __slots__ = ("bet", "cards", "doubled", "finished", "flags", "result", "soft", "total")
 
-    def __init__(
-        self, bet: Money, card: Card, value: tuple[int, bool], from_split: bool, split_aces: bool
-    ) -> None:
+    def __init__(self, bet: Money, card: Card, value: tuple[int, bool], flags: int) -> None:
         self.cards = [card]
         self.bet = bet
         self.total, self.soft = value
-        self.natural = False
-        self.blackjack: bool | None = None
-        """Whether it is paid as a blackjack, once the dealer's turn has asked."""
+        self.flags = flags
+        """NATURAL | FROM_SPLIT | SPLIT_ACES | BUSTED | SURRENDERED, as they hold."""
         self.doubled = False
-        self.from_split = from_split
-        self.split_aces = split_aces
-        self.surrendered = False
-        self.busted = False
         self.finished = False
         self.result: Result | None = None
 
@@ -152,21 +147,22 @@ class FastTable:
         """The dealer's cards in the last round."""
         self._hands: list[list[_Hand]] = [[] for _ in bots]
         self._insurance: list[Money] = [0] * len(bots)
-        self._memoizable = [getattr(bot, "memoizable", False) for bot in self.bots]
         self._situations: list[dict[HandKey, Situation]] = [{} for _ in bots]
         """Per seat: what the rules (and a memoizable bot) answered in each situation."""
-        self._bets: list[dict[bool, Money]] = [{} for _ in bots]
-        self._bet_rules: dict[tuple[Money, bool], bool] = {}
+        self._memoizable = [bool(getattr(bot, "memoizable", False)) for bot in self.bots]
+        self._bets: list[dict[bool, Money] | None] = [{} if memo else None for memo in self._memoizable]
+        """Per memoizable seat: its bet by whether the bankroll covers the table minimum."""
+        self._bet_rules: dict[int, bool] = {}
+        """Whether a bet is allowed, by 2 * amount + (bankroll covers it)."""
         self._up_rules: dict[int, tuple[bool, bool, bool]] = {}
         self._fates: dict[int, tuple[bool, bool, bool]] = {}
-        self._outcomes: dict[OutcomeKey, tuple[Result, Money]] = {}
+        self._outcomes: dict[OutcomeKey, tuple[Result, Money, Money]] = {}
         self._steps: dict[int, tuple[int, bool]] = {}
         """Hand values by 32 * total + 16 * soft + points: the value before a card, and the card."""
         self._dealer_draws = [dealer_draws(rules, key >> 1, bool(key & 1)) for key in range(64)]
         """Whether the dealer draws, by 2 * total + soft."""
         self._original_only = (original_bet_only(rules, False), original_bet_only(rules, True))
-        self._deal_rules = (rules.first_card_before_bet, rules.dealer_draws_after_players,
-                            rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once)
+        self._hole = rules.dealer_gets_hole_card
 
     # ---- the rules, remembered ---------------------------------------------------------
 
@@ -184,12 +180,13 @@ class FastTable:
     ) -> Situation:
         """Whether the hand is a natural, whether it stands by itself, and its legal actions."""
         rules = self.rules
-        cards, bet, split_aces = hand.cards, hand.bet, hand.split_aces
+        cards, bet = hand.cards, hand.bet
+        from_split, split_aces = bool(hand.flags & FROM_SPLIT), bool(hand.flags & SPLIT_ACES)
         natural = is_natural(cards)
         alone = nothing_to_decide(rules, cards, hands, split_aces, bet, bankroll)
         mask = (
             (why_not_hit(rules, split_aces, "") is None)
-            | (why_not_double(rules, cards, hand.from_split, split_aces, bet, bankroll, "") is None) << 1
+            | (why_not_double(rules, cards, from_split, split_aces, bet, bankroll, "") is None) << 1
             | (why_not_split(rules, cards, hands, split_aces, bet, bankroll, "") is None) << 2
             | (why_not_surrender(rules, up, hands, len(cards)) is None) << 3
         )
@@ -205,16 +202,43 @@ class FastTable:
         )
         return answer
 
-    def _ask_fate(self, key: int, hand: _Hand) -> tuple[bool, bool, bool]:
+    def _ask_fate(self, hand: _Hand) -> tuple[bool, bool, bool]:
         """Whether an unsettled hand is paid as a blackjack, is live, and awaits the dealer's blackjack."""
-        rules = self.rules
-        blackjack = counts_as_blackjack(rules, hand.natural, hand.from_split, hand.split_aces)
-        fate = self._fates[key] = (
+        rules, flags = self.rules, hand.flags
+        busted, surrendered = bool(flags & BUSTED), bool(flags & SURRENDERED)
+        blackjack = counts_as_blackjack(rules, bool(flags & NATURAL), bool(flags & FROM_SPLIT),
+                                        bool(flags & SPLIT_ACES))
+        fate = self._fates[flags] = (
             blackjack,
-            hand_is_live(hand.busted, hand.surrendered, blackjack),
-            hand_awaits_dealer(rules, hand.busted, hand.surrendered, blackjack),
+            hand_is_live(busted, surrendered, blackjack),
+            hand_awaits_dealer(rules, busted, surrendered, blackjack),
         )
         return fate
+
+    def _ask_outcome(self, key: OutcomeKey) -> tuple[Result, Money, Money]:
+        """A hand's result, net and what goes back to the bankroll, from `hand_outcome`."""
+        total, blackjack, bet, doubled, flags, dealer_blackjack, dealer_total = key
+        stake = bet * 2 if doubled else bet
+        result, net = hand_outcome(self.rules, total, blackjack, bet, stake, bool(flags & BUSTED),
+                                   bool(flags & SURRENDERED), dealer_blackjack, dealer_total)
+        answer = self._outcomes[key] = (result, net, stake + net)
+        return answer
+
+    def _ask_bet(self, seat: int, hands: list[_Hand]) -> Money:
+        """Ask the seat's bot for its bet (and remember it, for a memoizable bot)."""
+        bankroll = self.bankrolls[seat]
+        view = SeatView(self.rules, seat, None, tuple(hands[0].cards) if hands else (), 0, len(hands),
+                        None, 0, bankroll, self.seen, self.shuffles)
+        amount = self.bots[seat].bet(view)
+        remembered = self._bets[seat]
+        if remembered is not None:
+            remembered[bankroll >= self.rules.min_bet] = amount
+        return amount
+
+    def _bet_allowed(self, key: int, amount: Money, bankroll: Money) -> bool:
+        """Whether the table takes this bet (remembered under `key`)."""
+        allowed = self._bet_rules[key] = why_not_bet(self.rules, amount, bankroll, "") is None
+        return allowed
 
     # ---- the steps nobody decides ------------------------------------------------------
 
@@ -262,8 +286,7 @@ class FastTable:
         IllegalActionError when a bot answers with an action that is not legal.
         """
         rules = self.rules
-        bots = self.bots
-        count = len(bots)
+        count = len(self.bots)
         seats = range(count)
         if rules.tournament is not None and not any(self.active):
             self.bankrolls = list(self.start_bankrolls)
@@ -275,6 +298,8 @@ class FastTable:
                 break
         else:
             return False
+
+        # The table: shuffle when the cut card has come out.
         shoe = self.shoe
         seen = self.seen
         if shoe.needs_shuffle:
@@ -290,25 +315,39 @@ class FastTable:
             hands.clear()
         draw = shoe.draw
         steps = self._steps
-        first_card, after_players, hole, paid_at_once = self._deal_rules
+        first_card = rules.first_card_before_bet
 
+        # Betting (a first card to each seat that can bet, when the rules deal it first).
         if first_card:
             for seat in seats:
                 if bankrolls[seat] >= min_bet and active[seat]:
                     card = self._show()
-                    value = steps.get(card.points) or self._learn_step(card.points, (card,))
-                    all_hands[seat].append(_Hand(0, card, value, False, False))
+                    all_hands[seat].append(_Hand(0, card, self._first_value(card), 0))
         self.bets = bets = [0] * count
         playing: list[int] = []
+        bet_rules = self._bet_rules
         for seat in seats:
-            if active[seat]:
-                amount = self._bet(seat, all_hands[seat])
-                if amount:
-                    bankrolls[seat] -= amount
-                    bets[seat] = amount
-                    playing.append(seat)
+            if not active[seat]:
+                continue
+            bankroll = bankrolls[seat]
+            remembered = self._bets[seat]
+            amount = None if remembered is None else remembered.get(bankroll >= min_bet)
+            if amount is None:
+                amount = self._ask_bet(seat, all_hands[seat])
+            if amount:
+                key = 2 * amount + (amount <= bankroll)
+                allowed = bet_rules.get(key)
+                if allowed is None:
+                    allowed = self._bet_allowed(key, amount, bankroll)
+                if not allowed or (first_card and not all_hands[seat]):
+                    self._refuse_bet(seat, amount)
+                bankrolls[seat] = bankroll - amount
+                bets[seat] = amount
+                playing.append(seat)
         if not playing:
             raise InvalidBetError("cannot deal: no seat has placed a bet")
+
+        # The deal: a card to each seat, the up card, a second card to each seat, the hole card.
         if first_card:
             for seat in seats:
                 if bets[seat]:
@@ -324,8 +363,8 @@ class FastTable:
                 drawn.append(card)
                 seen.append(card)
                 value = steps.get(card.points) or self._learn_step(card.points, (card,))
-                all_hands[seat].append(_Hand(bets[seat], card, value, False, False))
-        if not after_players:
+                all_hands[seat].append(_Hand(bets[seat], card, value, 0))
+        if not rules.dealer_draws_after_players:
             try:
                 card = draw()
             except ShoeExhaustedError:
@@ -345,7 +384,9 @@ class FastTable:
             cards.append(card)
             key = hand.total * 32 + hand.soft * 16 + card.points
             hand.total, hand.soft = steps.get(key) or self._learn_step(key, cards)
-            hand.natural = is_natural(cards)
+            if is_natural(cards):
+                hand.flags = NATURAL
+        hole = self._hole
         if hole:
             try:
                 card = draw()
@@ -354,8 +395,10 @@ class FastTable:
             drawn.append(card)
             dealer.append(card)
         up = dealer[0] if dealer else None
-        early, insurance, peek = self._up_rules.get(0 if up is None else up.points) or self._ask_up_rules(up)
+        up_points = 0 if up is None else up.points
+        early, insurance, peek = self._up_rules.get(up_points) or self._ask_up_rules(up)
 
+        # Offers, the peek, naturals paid at once.
         insured = (early or insurance) and self._offers(playing, up, early, insurance)
         if peek:
             dealer_blackjack = is_natural(dealer)
@@ -366,45 +409,169 @@ class FastTable:
                 seen.append(dealer[1])
                 self._settle_all(playing, True, hand_total(dealer)[0])
                 return True
-        if paid_at_once:
+        if rules.player_blackjack_paid_at_once:
             for seat in playing:
                 hand = all_hands[seat][0]
-                if not hand.finished and hand.natural:
+                if not hand.finished and hand.flags & NATURAL:
                     self._settle(seat, hand, _BLACKJACK, blackjack_win(rules, bets[seat]))
+
+        # Play: each seat's hands in turn, split hands as they come.
+        pair_by_value = rules.pair_by_value
         for seat in playing:
             hands = all_hands[seat]
+            situations = self._situations[seat]
+            memoizable = self._memoizable[seat]
             index = 0
             while index < len(hands):
-                if not hands[index].finished:
-                    self._turn(seat, hands, index, up)
+                hand = hands[index]
                 index += 1
-        self._dealer_turn(hole, playing, insured)
+                if hand.finished:
+                    continue
+                cards = hand.cards
+                action = _HIT if len(cards) == 1 else None  # a split hand's second card comes first
+                while True:
+                    if action is not None:
+                        try:
+                            card = draw()
+                        except ShoeExhaustedError:
+                            card = self._reshuffle_and_draw()
+                        drawn.append(card)
+                        seen.append(card)
+                        cards.append(card)
+                        key = hand.total * 32 + hand.soft * 16 + card.points
+                        hand.total, hand.soft = steps.get(key) or self._learn_step(key, cards)
+                        if hand.total > 21:
+                            hand.flags |= BUSTED
+                            hand.finished = True
+                            break
+                        if action is _DOUBLE:
+                            hand.finished = True
+                            break
+                        if len(cards) == 2 and is_natural(cards):
+                            hand.flags |= NATURAL
+                    bankroll = bankrolls[seat]
+                    situation = (len(cards), hand.total, hand.soft,
+                                 len(cards) == 2 and is_pair(cards, by_value=pair_by_value), hand.flags,
+                                 len(hands), bankroll >= hand.bet, up_points)
+                    known = situations.get(situation) or self._ask_hand_rules(
+                        seat, situation, hand, len(hands), bankroll, up
+                    )
+                    natural, alone, legal, action = known
+                    if alone or (natural and index == 1 and not hand.flags & FROM_SPLIT):
+                        hand.finished = True
+                        break
+                    if action is None:
+                        action = self._ask_bot(seat, hand, index - 1, len(hands), up, legal)
+                        if memoizable:
+                            known[3] = action
+                    if action is _STAND:
+                        hand.finished = True
+                        break
+                    if action is _DOUBLE:
+                        bankrolls[seat] = bankroll - hand.bet
+                        hand.doubled = True
+                    elif action is _SPLIT:
+                        self._split(seat, hands, index - 1)
+                    elif action is not _HIT:
+                        hand.flags |= SURRENDERED
+                        hand.finished = True
+                        break
+
+        # The dealer: turn the hole card (or complete a two-card hand when that matters), draw to the rule.
+        fates = self._fates
+        live = False
+        blackjack_matters = insured
+        for seat in playing:
+            for hand in all_hands[seat]:
+                if hand.result is None:
+                    _, hand_live, awaits = fates.get(hand.flags) or self._ask_fate(hand)
+                    live = live or hand_live
+                    blackjack_matters = blackjack_matters or awaits
+        if hole:
+            seen.append(dealer[1])
+        elif blackjack_matters:
+            while len(dealer) < 2:
+                dealer.append(self._show())
+        dealer_blackjack = is_natural(dealer)
+        if insured:
+            self._settle_insurance(dealer_blackjack)
+        total, soft = hand_total(dealer) if dealer else (0, False)
+        if live and not dealer_blackjack:
+            draws = self._dealer_draws
+            while draws[total << 1 | soft]:
+                try:
+                    card = draw()
+                except ShoeExhaustedError:
+                    card = self._reshuffle_and_draw()
+                drawn.append(card)
+                seen.append(card)
+                dealer.append(card)
+                key = total * 32 + soft * 16 + card.points
+                total, soft = steps.get(key) or self._learn_step(key, dealer)
+        self._settle_all(playing, dealer_blackjack, total)
         return True
 
-    def _bet(self, seat: int, hands: list[_Hand]) -> Money:
-        """Ask the seat's bot for its bet (remembered for a memoizable bot) and check it."""
-        bankroll = self.bankrolls[seat]
+    def _settle_all(self, playing: list[int], dealer_blackjack: bool, dealer_total: int) -> None:
+        """Settle every open hand against the dealer, discard the cards, and check tournament goals."""
         rules = self.rules
-        remembered = self._bets[seat] if self._memoizable[seat] else None
-        covered = bankroll >= rules.min_bet
-        amount = None if remembered is None else remembered.get(covered)
-        if amount is None:
-            view = SeatView(rules, seat, None, tuple(hands[0].cards) if hands else (), 0, len(hands),
-                            None, 0, bankroll, self.seen, self.shuffles)
-            amount = self.bots[seat].bet(view)
-            if remembered is not None:
-                remembered[covered] = amount
-        if amount:
-            if rules.first_card_before_bet and not hands:
-                raise InvalidBetError(f"cannot bet: {seat_name(seat)} was not dealt a first card")
-            key = (amount, amount <= bankroll)
-            allowed = self._bet_rules.get(key)
-            if allowed is None:
-                allowed = self._bet_rules[key] = why_not_bet(rules, amount, bankroll, "") is None
-            if not allowed:
-                reason = why_not_bet(rules, amount, bankroll, seat_name(seat))
-                raise InvalidBetError(f"cannot bet {format_money(amount)}: {reason}")
-        return amount
+        original_only = self._original_only[dealer_blackjack]
+        fates, outcomes = self._fates, self._outcomes
+        results: list[Result] = []
+        bankrolls, nets = self.bankrolls, self.nets
+        for seat in playing:
+            hands = self._hands[seat]
+            if original_only:
+                self._settle_original_bet_only(seat, hands, dealer_total)
+                results += [hand.result for hand in hands if hand.result is not None]
+                continue
+            for hand in hands:
+                result = hand.result
+                if result is None:
+                    flags = hand.flags
+                    blackjack = (fates.get(flags) or self._ask_fate(hand))[0]
+                    key = (hand.total, blackjack, hand.bet, hand.doubled, flags & 3, dealer_blackjack,
+                           dealer_total)
+                    result, net, paid = outcomes.get(key) or self._ask_outcome(key)
+                    hand.result = result
+                    hand.finished = True
+                    bankrolls[seat] += paid
+                    nets[seat] += net
+                results.append(result)
+        self.results = results
+        self.shoe.discard(self.drawn)
+        tournament = rules.tournament
+        if tournament is not None:
+            for seat, bankroll in enumerate(bankrolls):
+                if self.active[seat] and (bankroll >= tournament.goal or bankroll < rules.min_bet):
+                    self.active[seat] = False
+
+    def _refuse_bet(self, seat: int, amount: Money) -> None:
+        """Raise the InvalidBetError the round would raise for this bet."""
+        if self.rules.first_card_before_bet and not self._hands[seat]:
+            raise InvalidBetError(f"cannot bet: {seat_name(seat)} was not dealt a first card")
+        reason = why_not_bet(self.rules, amount, self.bankrolls[seat], seat_name(seat))
+        raise InvalidBetError(f"cannot bet {format_money(amount)}: {reason}")
+
+    def _ask_bot(
+        self, seat: int, hand: _Hand, index: int, hands: int, up: Card | None, legal: frozenset[Action]
+    ) -> Action:
+        """The bot's play for the hand; IllegalActionError if it is not one of `legal`."""
+        view = SeatView(self.rules, seat, _PLAY, tuple(hand.cards), index, hands, up, self.bets[seat],
+                        self.bankrolls[seat], self.seen, self.shuffles)
+        action = self.bots[seat].decide(view, legal)
+        if action not in legal:
+            raise IllegalActionError(f"cannot {action.value}: the rules do not allow it on this hand")
+        return action
+
+    def _split(self, seat: int, hands: list[_Hand], index: int) -> None:
+        """Split the hand: its second card starts a new hand just after it, with an equal bet."""
+        hand = hands[index]
+        self.bankrolls[seat] -= hand.bet
+        moved = hand.cards.pop()
+        flags = FROM_SPLIT | (SPLIT_ACES if moved.rank.is_ace else 0)
+        hand.flags = flags
+        hand.total, hand.soft = self._first_value(hand.cards[0])
+        hands.insert(index + 1, _Hand(hand.bet, moved, self._first_value(moved), flags))
 
     def _offers(self, playing: list[int], up: Card | None, early: bool, insurance: bool) -> bool:
         """Early surrender, then insurance or even money, asked seat by seat; True when a seat insured."""
@@ -412,14 +579,14 @@ class FastTable:
         queue: list[tuple[int, DecisionKind]] = []
         if early:
             queue += [
-                (seat, DecisionKind.EARLY_SURRENDER) for seat in playing if not self._hands[seat][0].natural
+                (seat, DecisionKind.EARLY_SURRENDER)
+                for seat in playing
+                if not self._hands[seat][0].flags & NATURAL
             ]
         if insurance:
             for seat in playing:
-                natural = self._hands[seat][0].natural
-                even_money = even_money_offered(rules, natural)
-                kind = DecisionKind.EVEN_MONEY if even_money else DecisionKind.INSURANCE
-                queue.append((seat, kind))
+                even_money = even_money_offered(rules, bool(self._hands[seat][0].flags & NATURAL))
+                queue.append((seat, DecisionKind.EVEN_MONEY if even_money else DecisionKind.INSURANCE))
         bankrolls = self.bankrolls
         for seat, kind in queue:
             hand = self._hands[seat][0]
@@ -437,7 +604,8 @@ class FastTable:
                 raise IllegalActionError(f"cannot {action.value}: {seat_name(seat)} is being asked "
                                          f"about {kind.value.replace('-', ' ')}")
             if action is Action.SURRENDER:
-                hand.surrendered = hand.finished = True
+                hand.flags |= SURRENDERED
+                hand.finished = True
             elif action is Action.INSURANCE:
                 amount = insurance_amount(bet)
                 bankrolls[seat] -= amount
@@ -446,149 +614,16 @@ class FastTable:
                 self._settle(seat, hand, _BLACKJACK, bet)
         return any(self._insurance)
 
-    def _turn(self, seat: int, hands: list[_Hand], index: int, up: Card | None) -> None:
-        """Play one hand: its second card after a split, then the bot until it stands, busts or doubles."""
-        hand = hands[index]
-        cards = hand.cards
-        draw, drawn, seen, steps = self.shoe.draw, self.drawn, self.seen, self._steps
-        rules = self.rules
-        bankrolls = self.bankrolls
-        remembered = self._situations[seat]
-        memoizable = self._memoizable[seat]
-        up_points = 0 if up is None else up.points
-        action = _HIT if len(cards) == 1 else None
-        while True:
-            if action is not None:
-                try:
-                    card = draw()
-                except ShoeExhaustedError:
-                    card = self._reshuffle_and_draw()
-                drawn.append(card)
-                seen.append(card)
-                cards.append(card)
-                key = hand.total * 32 + hand.soft * 16 + card.points
-                hand.total, hand.soft = steps.get(key) or self._learn_step(key, cards)
-                hand.natural = is_natural(cards)
-                if hand.total > 21:
-                    hand.busted = hand.finished = True
-                    return
-                if action is _DOUBLE:
-                    hand.finished = True
-                    return
-            bankroll = bankrolls[seat]
-            situation = (len(cards), hand.total, hand.soft,
-                         len(cards) == 2 and is_pair(cards, by_value=rules.pair_by_value),
-                         hand.from_split, hand.split_aces, len(hands), bankroll >= hand.bet, up_points)
-            known = remembered.get(situation) or self._ask_hand_rules(
-                seat, situation, hand, len(hands), bankroll, up
+    def _settle_original_bet_only(self, seat: int, hands: list[_Hand], dealer_total: int) -> None:
+        """A dealer blackjack found after play takes only the seat's original bet (`seat_outcomes`)."""
+        open_hands = [hand for hand in hands if hand.result is None]
+        outcomes = []
+        for hand in open_hands:
+            blackjack = (self._fates.get(hand.flags) or self._ask_fate(hand))[0]
+            result, net, _ = self._ask_outcome(
+                (hand.total, blackjack, hand.bet, hand.doubled, hand.flags & 3, True, dealer_total)
             )
-            natural, alone, legal, action = known
-            if alone or (natural and index == 0 and not hand.from_split):
-                hand.finished = True
-                return
-            if action is None:
-                view = SeatView(rules, seat, _PLAY, tuple(cards), index, len(hands), up, self.bets[seat],
-                                bankroll, seen, self.shuffles)
-                action = self.bots[seat].decide(view, legal)
-                if action not in legal:
-                    raise IllegalActionError(f"cannot {action.value}: the rules do not allow it on this hand")
-                if memoizable:
-                    known[3] = action
-            if action is _STAND:
-                hand.finished = True
-                return
-            if action is _DOUBLE:
-                bankrolls[seat] -= hand.bet
-                hand.doubled = True
-            elif action is _SPLIT:
-                bankrolls[seat] -= hand.bet
-                moved = cards.pop()
-                aces = moved.rank.is_ace
-                hand.split_aces = aces
-                hand.from_split = True
-                hands.insert(index + 1, _Hand(hand.bet, moved, self._first_value(moved), True, aces))
-                hand.total, hand.soft = self._first_value(cards[0])
-            elif action is not _HIT:
-                hand.surrendered = hand.finished = True
-                return
-
-    def _dealer_turn(self, hole: bool, playing: list[int], insured: bool) -> None:
-        """Turn the hole card (or complete a two-card hand when it matters), draw to the rule, settle."""
-        dealer = self.dealer
-        fates = self._fates
-        live = False
-        blackjack_matters = insured
-        for seat in playing:
-            for hand in self._hands[seat]:
-                if hand.result is None:
-                    key = (hand.natural << 4 | hand.from_split << 3 | hand.split_aces << 2 | hand.busted << 1
-                           | hand.surrendered)
-                    hand.blackjack, hand_live, awaits = fates.get(key) or self._ask_fate(key, hand)
-                    live = live or hand_live
-                    blackjack_matters = blackjack_matters or awaits
-        if hole:
-            self.seen.append(dealer[1])
-        elif blackjack_matters:
-            while len(dealer) < 2:
-                dealer.append(self._show())
-        dealer_blackjack = is_natural(dealer)
-        if insured:
-            self._settle_insurance(dealer_blackjack)
-        total, soft = hand_total(dealer) if dealer else (0, False)
-        if live and not dealer_blackjack:
-            draws, steps = self._dealer_draws, self._steps
-            draw, drawn, seen = self.shoe.draw, self.drawn, self.seen
-            while draws[total << 1 | soft]:
-                try:
-                    card = draw()
-                except ShoeExhaustedError:
-                    card = self._reshuffle_and_draw()
-                drawn.append(card)
-                seen.append(card)
-                dealer.append(card)
-                key = total * 32 + soft * 16 + card.points
-                total, soft = steps.get(key) or self._learn_step(key, dealer)
-        self._settle_all(playing, dealer_blackjack, total)
-
-    def _settle_all(self, playing: list[int], dealer_blackjack: bool, dealer_total: int) -> None:
-        """Settle every open hand against the dealer, discard the cards, and check tournament goals."""
-        rules = self.rules
-        original_only = self._original_only[dealer_blackjack]
-        remembered = self._outcomes
-        results: list[Result] = []
-        bankrolls, nets = self.bankrolls, self.nets
-        for seat in playing:
-            hands = self._hands[seat]
-            outcomes: list[tuple[Result, Money]] = []
-            for hand in hands:
-                if hand.result is None:
-                    stake = hand.bet * 2 if hand.doubled else hand.bet
-                    blackjack = hand.blackjack
-                    if blackjack is None:
-                        blackjack = counts_as_blackjack(rules, hand.natural, hand.from_split, hand.split_aces)
-                    key = (hand.total, blackjack, hand.bet, stake, hand.busted, hand.surrendered,
-                           dealer_blackjack, dealer_total)
-                    outcome = remembered.get(key)
-                    if outcome is None:
-                        outcome = remembered[key] = hand_outcome(rules, *key)
-                    outcomes.append(outcome)
-            if original_only:
-                outcomes = seat_outcomes(outcomes, self.bets[seat], original_only)
-            next_outcome = 0
-            for hand in hands:
-                result = hand.result
-                if result is None:
-                    result, net = outcomes[next_outcome]
-                    next_outcome += 1
-                    hand.finished = True
-                    hand.result = result
-                    bankrolls[seat] += (hand.bet * 2 if hand.doubled else hand.bet) + net
-                    nets[seat] += net
-                results.append(result)
-        self.results = results
-        self.shoe.discard(self.drawn)
-        tournament = rules.tournament
-        if tournament is not None:
-            for seat, bankroll in enumerate(bankrolls):
-                if self.active[seat] and (bankroll >= tournament.goal or bankroll < rules.min_bet):
-                    self.active[seat] = False
+            outcomes.append((result, net))
+        for hand, (result, net) in zip(open_hands, seat_outcomes(outcomes, self.bets[seat], True),
+                                       strict=True):
+            self._settle(seat, hand, result, net)
