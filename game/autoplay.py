@@ -41,14 +41,23 @@ class EngineBot:
 
     def __init__(self, kind: str, rules: Rules, odds: Odds, watcher: CardWatcher) -> None:
         self.kind = kind
+        self.rules = rules
         self.odds = odds
         self.watcher = watcher
-        self.job: Job[Bot] = odds.bot(kind, rules)
+        self._job: Job[Bot] | None = None
         self._fallback: Bot | None = None
+
+    @property
+    def job(self) -> Job[Bot]:
+        """The build, started when first asked for (so nothing competes with the first frame)."""
+        if self._job is None:
+            self._job = self.odds.bot(self.kind, self.rules)
+        return self._job
 
     def retarget(self, rules: Rules) -> None:
         """New rules at the table: build the bot again for them."""
-        self.job = self.odds.bot(self.kind, rules)
+        self.rules = rules
+        self._job = None
         self._fallback = None
 
     @property
@@ -58,10 +67,11 @@ class EngineBot:
 
     @property
     def bot(self) -> Bot:
-        """The built bot; a novice stands in if building failed (the chart could not be computed)."""
-        built = self.job.value
-        if built is not None:
-            return built
+        """The built bot (waited for if asked early); a novice stands in if building failed."""
+        try:
+            return self.job.result(timeout=300)
+        except Exception:  # the chart could not be computed: play on rather than stop the table
+            pass
         if self._fallback is None:
             from engine.bots import NoviceBot
 

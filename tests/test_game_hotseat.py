@@ -266,3 +266,25 @@ def test_a_stacked_shoe_deals_what_the_test_says(apps, folder):
     bet_in_turn(app, {"Ann": [25]})
     play_out(app)
     assert app.ctx.session.table.bankroll(0) == BUY_IN - 2500
+
+
+def test_each_person_gets_their_own_coach(apps, folder):
+    with open_store(folder) as store:
+        get_or_create_profile(store, "Ann", coach_level=2)  # hints first
+        get_or_create_profile(store, "Bob", coach_level=1)  # says when a play was a mistake
+    # Ann T 6 and Bob T 6 against a dealer 6 (hole T): basic strategy stands on both
+    app = apps(folder, "Ann,Bob", shoe_factory=lambda: StackedShoe("T T 6 6 6 T 5 9"))
+    app.ctx.odds.analysis(app.ctx.session.rules).result(timeout=60)
+    bet_in_turn(app, {"Ann": [25], "Bob": [25]})
+    run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.presenter.idle
+              and scene_name(app) == "PlayerTurnScene")
+    run(app, 0.05)
+    assert app.ctx.round.decision.seat == 0
+    assert "Coach: stand." in app.ctx.presenter.message and top(app).suggestion() is not None
+    click(app, button(app, "stand").center)
+    run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.round.decision.seat == 1
+              and app.ctx.presenter.idle)
+    run(app, 0.05)
+    assert "Coach" not in app.ctx.presenter.message, "Bob's coach does not give the play away"
+    click(app, button(app, "hit").center)
+    assert app.ctx.note == "Coach: basic strategy says stand here, not hit."
