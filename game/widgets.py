@@ -352,15 +352,15 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int,
 def draw_notice(
     surface: pygame.Surface, assets: Assets, text: str, rect: pygame.Rect, *, error: bool, size: int = 18
 ) -> None:
-    """A boxed notice (a moved-aside or refused database), wrapped to the box's width (it grows to fit)."""
+    """A boxed notice (a moved-aside or refused database), wrapped to the box's width, as tall as its lines."""
     bg = (110, 20, 20) if error else (120, 86, 20)
     lines = wrap(assets, text, size, rect.w - 24)
     line_h = assets.font(size, True).get_linesize()
     box = rect.copy()
-    box.h = max(rect.h, len(lines) * line_h + 14)
+    box.h = len(lines) * line_h + 16
     pygame.draw.rect(surface, bg, box, border_radius=10)
     pygame.draw.rect(surface, (255, 220, 160), box, 2, border_radius=10)
-    y = box.y + 7
+    y = box.y + 8
     for line in lines:
         label = assets.text(line, size, (255, 240, 220), bold=True)
         surface.blit(label, (box.x + 12, y))

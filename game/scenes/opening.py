@@ -135,6 +135,8 @@ class OpeningScene(Scene):
             return
         if self.session_ready and self.stack is not None and not self.stack.changing:
             ctx.install(self.session)
+            if records is not None and records.problem:
+                ctx.warn("This table is not saved: the history file is newer than this game.")
             from game.scenes.betting import BettingScene
 
             self.stack.replace(BettingScene(ctx))

@@ -469,7 +469,7 @@ class SetupScene(Scene):
 
         notice = history_notice(self.ctx)
         if notice is not None:
-            draw_notice(surface, self.ctx.assets, notice[0], rect, error=notice[1], size=17)
+            draw_notice(surface, self.ctx.assets, notice[0], rect, error=notice[1], size=20)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets

@@ -152,7 +152,7 @@ class TitleScene(TableScene):
         surface.blit(keys, keys.get_rect(center=(640, panel.bottom - 34)))
         notice = history_notice(ctx)
         if notice is not None:
-            draw_notice(surface, a, notice[0], layout.notice_rect(), error=notice[1])
+            draw_notice(surface, a, notice[0], layout.notice_rect(), error=notice[1], size=24)
         if ctx.note:
             ctx.bar.draw(surface, a, ctx.note, warning=True)
         self.buttons.draw(surface, a)
