@@ -352,7 +352,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int,
 def draw_notice(
     surface: pygame.Surface, assets: Assets, text: str, rect: pygame.Rect, *, error: bool, size: int = 18
 ) -> None:
-    """A boxed notice (a moved-aside or refused database), wrapped to the box's width, as tall as its lines."""
+    """A boxed notice (a moved-aside or refused database) wrapped to the width, as tall as its lines."""
     bg = (110, 20, 20) if error else (120, 86, 20)
     lines = wrap(assets, text, size, rect.w - 24)
     line_h = assets.font(size, True).get_linesize()

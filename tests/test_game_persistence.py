@@ -93,7 +93,8 @@ def test_settings_live_in_the_data_folder(tmp_path):
 
 def test_a_corrupt_database_is_moved_aside_with_a_message_and_play_starts_fresh(tmp_path):
     (tmp_path / DATABASE_NAME).write_bytes(b"this is not a database, it is a shopping list\n" * 40)
-    app = App(data_dir=tmp_path, settings_dir=tmp_path, settings=Settings(speed="instant", sound=False), seed=9)
+    settings = Settings(speed="instant", sound=False)
+    app = App(data_dir=tmp_path, settings_dir=tmp_path, settings=settings, seed=9)
     try:
         run_until(app, lambda: app.ctx.records is not None and app.ctx.records.ready)
         run(app, 0.05)
@@ -102,7 +103,7 @@ def test_a_corrupt_database_is_moved_aside_with_a_message_and_play_starts_fresh(
         assert "is not an SQLite database" in notice[0] and "fresh history" in notice[0]
         moved = [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name]
         assert len(moved) == 1 and moved[0] in notice[0]
-        shown = app.screen.get_at((160, 60))
+        shown = app.screen.get_at((146, 60))
         assert shown.r > 100 and shown.b < 60, "the notice box is drawn on the title"
         click(app, button(app, "play").center)
         run(app, 0.05)
@@ -179,7 +180,7 @@ def test_the_title_says_when_a_newer_database_is_refused(tmp_path):
         run(app, 0.05)
         notice = history_notice(app.ctx)
         assert notice is not None and notice[1] and "without saving" in notice[0]
-        shown = app.screen.get_at((160, 60))
+        shown = app.screen.get_at((146, 60))
         assert shown.r > 90 and shown.g < 40, "the refusal is drawn in red on the title"
     finally:
         app.close()
