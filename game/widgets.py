@@ -294,7 +294,11 @@ def draw_bankroll(
 
 @dataclass(slots=True)
 class TextField:
-    """A one-line text box: click to focus, type, Backspace to delete; `limit` characters at most."""
+    """A one-line text box: click to focus, type, Backspace to delete; `limit` characters at most.
+
+    Text already in the box when it takes the focus is selected: typing replaces it and
+    Backspace clears it, so a remembered name is changed, not added to.
+    """
 
     name: str
     rect: pygame.Rect
@@ -304,19 +308,28 @@ class TextField:
     focused: bool = False
     enabled: bool = True
     visible: bool = True
+    selected: bool = False
 
     def hit(self, pos: tuple[int, int] | None) -> bool:
         """Whether a click lands in the box."""
         return pos is not None and self.visible and self.enabled and self.rect.collidepoint(pos)
 
+    def focus(self, focused: bool = True) -> None:
+        """Take (or give up) the focus; text already there is selected."""
+        self.focused = focused
+        self.selected = focused and bool(self.text)
+
     def type(self, text: str) -> None:
-        """Append typed characters (control characters and commas are dropped; names cannot hold them)."""
+        """Add typed characters (replacing a selection; control characters and commas are dropped)."""
         clean = "".join(ch for ch in text if ch.isprintable() and ch != ",")
+        if clean and self.selected:
+            self.text, self.selected = "", False
         self.text = (self.text + clean)[: self.limit]
 
     def erase(self) -> None:
-        """Delete the last character."""
-        self.text = self.text[:-1]
+        """Delete the last character (or the selection)."""
+        self.text = "" if self.selected else self.text[:-1]
+        self.selected = False
 
     def draw(self, surface: pygame.Surface, assets: Assets, clock: float = 0.0) -> None:
         """The box, its text (or the grey placeholder) and a blinking caret when focused."""
@@ -334,6 +347,9 @@ class TextField:
             clip = surface.get_clip()
             surface.set_clip(self.rect.inflate(-8, -4))
             offset = max(0, label.get_width() - (self.rect.w - 26)) if self.text else 0
+            if self.selected and self.focused:
+                band = label.get_rect(midleft=(x - offset, self.rect.centery)).inflate(6, 4)
+                pygame.draw.rect(surface, (150, 196, 250), band, border_radius=4)
             surface.blit(label, label.get_rect(midleft=(x - offset, self.rect.centery)))
             surface.set_clip(clip)
             if self.text:

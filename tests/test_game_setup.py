@@ -149,3 +149,20 @@ def test_a_saved_player_is_seated_with_a_click(tmp_path):
         assert info.color == (40, 196, 196) and made.ctx.session.table.bankroll(0) == 4_200
     finally:
         made.close()
+
+
+def test_typing_into_a_remembered_name_replaces_it(tmp_path):
+    settings = Settings(speed="instant", sound=False, rules="infinite-deck", seats="Ann,bot:novice")
+    made = App(data_dir=tmp_path, settings_dir=tmp_path, settings=settings)
+    try:
+        run(made, 0.05)
+        click(made, button(made, "play").center)
+        run(made, 0.05)
+        setup = top(made)
+        assert setup.count == 2 and setup.rows[0].field.text == "Ann" and setup.rows[1].kind == "novice"
+        click(made, setup.rows[0].field.rect.center)
+        type_text(made, "Bo")
+        type_text(made, "b")
+        assert setup.rows[0].field.text == "Bob", "the remembered name was selected, so typing replaced it"
+    finally:
+        made.close()

@@ -172,8 +172,7 @@ class SetupScene(Scene):
             self.error = "Type the path of a rules file first."
             return
         if self._load_rules(path):
-            self.focus = None
-            self.file.focused = False
+            self._focus(None)
 
     # ---- seats -------------------------------------------------------------------------
 
@@ -198,10 +197,10 @@ class SetupScene(Scene):
 
     def _focus(self, field: TextField | None) -> None:
         if self.focus is not None:
-            self.focus.focused = False
+            self.focus.focus(False)
         self.focus = field
         if field is not None:
-            field.focused = True
+            field.focus()
 
     def next_field(self) -> None:
         """Tab: the next person's name field."""

@@ -62,8 +62,9 @@ class TournamentScene(Scene):
         super().__init__()
         self.ctx = ctx
         r = layout.tournament_rects()
-        self.field = TextField("name", r["name"], placeholder="Type your name", focused=True)
+        self.field = TextField("name", r["name"], placeholder="Type your name")
         self.field.text = name or self._last_person()
+        self.field.focus()
         self.best: Job[list[Any] | None] | None = None
         self.error = ""
         self.time = 0.0
