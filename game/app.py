@@ -37,6 +37,9 @@ STEP = 1 / 60
 WARM_BUDGET = 0.003
 """Seconds per frame spent loading sprites ahead of need, after the frame is shown."""
 
+FRAME_TIMES_KEPT = 200_000
+"""The most frame times kept for the statistics (the oldest half is dropped past it)."""
+
 MAX_CATCH_UP = 5
 """The most fixed steps one frame may run after a stall; the rest of the lag is dropped."""
 
@@ -147,6 +150,11 @@ class App:
             from game.scenes.opening import OpeningScene
 
             return OpeningScene(self.ctx, seat_specs, self.settings.rules, buy_in=self.settings.buy_in)
+        if start == "demo":
+            from game.scenes.demo import DemoScene
+
+            self.stack.push(TitleScene(self.ctx))  # leaving the demo lands on the title
+            return DemoScene(self.ctx, seed=self.ctx.seed)
         return BettingScene(self.ctx) if start == "betting" else TitleScene(self.ctx)
 
     # ---- the frame ---------------------------------------------------------------------
@@ -263,6 +271,9 @@ class App:
             self.present()
             self.frame_times.append(drawn - began)
             self.present_times.append(time.perf_counter() - began)
+            if len(self.frame_times) > FRAME_TIMES_KEPT:  # hours of demo must not grow memory
+                del self.frame_times[: FRAME_TIMES_KEPT // 2]
+                del self.present_times[: FRAME_TIMES_KEPT // 2]
             self.assets.warm(WARM_BUDGET)  # spare frame time: load sprites before they are needed
             count += 1
             if fixed_dt and not _headless():
@@ -333,6 +344,7 @@ def run_game(args: argparse.Namespace) -> int:
         data_dir=explicit or history_dir(),
         settings_dir=explicit,
         seat_specs=specs,
+        start="demo" if getattr(args, "demo", False) else "title",
     )
     try:
         app.run(frames, fixed_dt=frames is not None)

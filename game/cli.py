@@ -29,6 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the basic bot plays for the people too (bots keep their kind)",
     )
     game.add_argument(
+        "--demo",
+        action="store_true",
+        help="demo mode: bots play round after round with captions; any click or key leaves it",
+    )
+    game.add_argument(
         "--seats",
         metavar="LIST",
         help='open the table with these seats, skipping the setup: names are people (profiles are '

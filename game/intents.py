@@ -45,6 +45,16 @@ class IntentKind(Enum):
     """Move to the next field (Tab)."""
     FULLSCREEN = auto()
     QUIT = auto()
+    HINT = auto()
+    """Show the trainer's hint: each legal action's EV (the ? key)."""
+    COUNT = auto()
+    """Show or hide the Hi-Lo count (C)."""
+    CHART = auto()
+    """Show or hide the strategy chart (T)."""
+    DEMO = auto()
+    """Start demo mode (M, on the title)."""
+    KEY = auto()
+    """Any other key (demo mode leaves on it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +90,11 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_ESCAPE: (IntentKind.BACK, None),
     pygame.K_F11: (IntentKind.FULLSCREEN, None),
     pygame.K_TAB: (IntentKind.NEXT, None),
+    pygame.K_SLASH: (IntentKind.HINT, None),
+    pygame.K_QUESTION: (IntentKind.HINT, None),
+    pygame.K_c: (IntentKind.COUNT, None),
+    pygame.K_t: (IntentKind.CHART, None),
+    pygame.K_m: (IntentKind.DEMO, None),
 }
 """The one key table: a key code to an intent (and its value)."""
 
@@ -103,6 +118,10 @@ KEY_NAMES: dict[IntentKind, str] = {
     IntentKind.CLEAR: "Backspace",
     IntentKind.REBET: "B",
     IntentKind.MENU: "O",
+    IntentKind.HINT: "?",
+    IntentKind.COUNT: "C",
+    IntentKind.CHART: "T",
+    IntentKind.DEMO: "M",
 }
 """The shortcut shown in each button's tooltip."""
 
@@ -123,7 +142,7 @@ def to_intent(
             return None
         found = KEY_INTENTS.get(event.key)
         if found is None:
-            return None
+            return None if text_mode else Intent(IntentKind.KEY)
         if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
             return Intent(IntentKind.FULLSCREEN)
         return Intent(found[0], value=found[1])

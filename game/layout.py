@@ -228,12 +228,12 @@ def title_panel_rect() -> pygame.Rect:
     return rect
 
 
-def title_button_rects() -> list[pygame.Rect]:
-    """Play, Double-up, Statistics and Quit across the title panel."""
-    w, h, gap = 184, 58, 16
-    left = CANVAS_SIZE[0] // 2 - (4 * w + 3 * gap) // 2
+def title_button_rects(count: int = 4) -> list[pygame.Rect]:
+    """Play, Double-up, Statistics, (Demo) and Quit across the title panel."""
+    w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12)
+    left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
-    return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(4)]
+    return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]
 
 
 def notice_rect() -> pygame.Rect:

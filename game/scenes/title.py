@@ -17,6 +17,8 @@ from game.widgets import Button, draw_notice
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
 AUTOPLAY_WAIT = 0.5
+ATTRACT_WAIT = 60.0
+"""Seconds the title waits untouched before the demo starts by itself (attract mode)."""
 
 
 def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
@@ -39,6 +41,8 @@ class TitleScene(TableScene):
         self.time = 0.0
         self.choice: str | None = None
         self._shade: pygame.Surface | None = None
+        self.idle = 0.0
+        """Seconds since the person last did anything here (the demo starts at ATTRACT_WAIT)."""
         self.buttons.buttons = [
             Button(name, label, rect, IntentKind.CLICK, tooltip=tip)
             for (name, label, tip), rect in zip(
@@ -46,15 +50,20 @@ class TitleScene(TableScene):
                     ("play", "Play", "Set up the table (Enter)"),
                     ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
                     ("stats", "Statistics", "Each player's saved statistics"),
+                    ("demo", "Demo", "Watch bots play, with the odds behind each decision (M)"),
                     ("quit", "Quit", "Leave the game"),
                 ),
-                layout.title_button_rects(),
+                layout.title_button_rects(5),
                 strict=True,
             )
         ]
 
     def handle_event(self, intent: Intent) -> bool:
-        """The title's buttons; Enter plays, Esc quits."""
+        """The title's buttons; Enter plays, Esc quits, M starts the demo."""
+        self.idle = 0.0
+        if intent.kind is IntentKind.DEMO:
+            self.choice = "demo"
+            return True
         if intent.kind is IntentKind.POINT:
             self.buttons.point(intent.pos)
             return True
@@ -79,6 +88,9 @@ class TitleScene(TableScene):
         """Go where the players chose (or to the table by itself under autoplay)."""
         super().update(dt)
         self.time += dt
+        self.idle += dt
+        if self.idle >= ATTRACT_WAIT and self.choice is None and not self.ctx.autoplay:
+            self.choice = "demo"
         records = self.ctx.records
         self.buttons.by_name("stats").enabled = records is None or not records.problem
         if (
@@ -104,6 +116,10 @@ class TitleScene(TableScene):
             from game.scenes.stats import StatsScene
 
             self.stack.replace(StatsScene(self.ctx, None))
+        elif choice == "demo":
+            from game.scenes.demo import DemoScene
+
+            self.stack.push(DemoScene(self.ctx, seed=self.ctx.seed))
         elif choice == "autoplay":
             self._autoplay()
 
@@ -126,6 +142,10 @@ class TitleScene(TableScene):
 
         self.stack.replace(BettingScene(self.ctx))
 
+    def resume(self) -> None:
+        """Back from the demo or the settings: the idle clock starts again."""
+        self.idle = 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
         """The empty table under a dark veil, with the title, the ways in and any notice."""
         ctx = self.ctx
@@ -145,7 +165,7 @@ class TitleScene(TableScene):
         )
         surface.blit(sub, sub.get_rect(center=(640, panel.y + 152)))
         keys = a.shadowed_text(
-            "H hit · S stand · D double · P split · R surrender · O settings · F11 fullscreen",
+            "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · O settings",
             20,
             (200, 200, 190),
         )
