@@ -15,7 +15,7 @@ import pygame
 
 from engine import Action, Phase, Round
 from engine import events as ev
-from game.advisor import ACTION_WORDS, Odds, PendingDecision, advice, pending_decision
+from game.advisor import Odds, PendingDecision, pending_decision
 from game.assets import Assets
 from game.intents import Intent
 from game.presenter import PlateModel, Presenter
@@ -24,6 +24,7 @@ from game.session import Session
 from game.settings import Settings, save_settings
 from game.sound import Sounds
 from game.table_view import TableView
+from game.trainer import Trainer
 from game.widgets import MessageBar
 
 NOTE_TIME = 3.5
@@ -60,6 +61,8 @@ class GameContext:
     decisions: list[PendingDecision] = field(default_factory=list)
     """The people's decisions in the round being played, for judging when it is saved."""
     saved_round: Round | None = None
+    trainer: Trainer = field(default_factory=Trainer)
+    """The hint panel, mistake tracker, Hi-Lo count and chart overlay of this table."""
 
     @property
     def round(self) -> Round:
@@ -82,6 +85,7 @@ class GameContext:
         self.decisions.clear()
         self.saved_round = None
         self.pending_rules = None
+        self.trainer = Trainer()
 
     # ---- the frame ---------------------------------------------------------------------
 
@@ -149,14 +153,12 @@ class GameContext:
         if pending is None:
             return
         self.decisions.append(pending)
-        info = self.session.seats_info[decision.seat]
-        if info.coach >= 1 and not self.autoplay:
-            best = advice(self.odds.chart_now(self.session.rules), rnd)
-            if best is not None and best is not action:
-                self.warn(
-                    f"Coach: basic strategy says {ACTION_WORDS.get(best, best.value)} here, "
-                    f"not {ACTION_WORDS.get(action, action.value)}."
-                )
+
+    def coach_level(self, seat: int) -> int:
+        """The coach level of the person in a seat: 0 off, 1 warn, 2 block (0 for bots and autoplay)."""
+        if self.autoplay or seat not in self.session.people:
+            return 0
+        return self.session.seats_info[seat].coach
 
     def round_settled(self, rnd: Round) -> None:
         """The engine settled a round: judge the people's decisions and save it (both in the background)."""

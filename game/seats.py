@@ -42,8 +42,8 @@ PALETTE: tuple[Color, ...] = (
 BOT_COLOR: Color = (150, 150, 158)
 """The color of a bot's name plate."""
 
-COACH_LEVELS: tuple[str, ...] = ("Off", "Mistakes", "Hints")
-"""Coach levels by number: 0 off, 1 says when a play was not basic strategy, 2 shows the play first."""
+COACH_LEVELS: tuple[str, ...] = ("Off", "Warn", "Block")
+"""Coach levels by number: 0 off, 1 warn (a toast names a wrong play's cost), 2 block (asks first)."""
 
 Kind = Literal["person", "bot", "empty"]
 

@@ -21,7 +21,7 @@ from engine.store import get_or_create_profile, open_store
 from game.app import App
 from game.seats import parse_seats
 from game.settings import Settings
-from tests.test_game_helpers import button, chip, click, run, run_until, scene_name, step, top
+from tests.test_game_helpers import button, chip, click, press, run, run_until, scene_name, step, top
 
 MIN_BET = 1000
 BUY_IN = 100_000
@@ -270,21 +270,26 @@ def test_a_stacked_shoe_deals_what_the_test_says(apps, folder):
 
 def test_each_person_gets_their_own_coach(apps, folder):
     with open_store(folder) as store:
-        get_or_create_profile(store, "Ann", coach_level=2)  # hints first
-        get_or_create_profile(store, "Bob", coach_level=1)  # says when a play was a mistake
-    # Ann T 6 and Bob T 6 against a dealer 6 (hole T): basic strategy stands on both
+        get_or_create_profile(store, "Ann", coach_level=2)  # block: a wrong play is asked about first
+        get_or_create_profile(store, "Bob", coach_level=1)  # warn: a toast names what a wrong play cost
+    # Ann T 6 and Bob T 6 against a dealer 6 (hole T): standing is best on both
     app = apps(folder, "Ann,Bob", shoe_factory=lambda: StackedShoe("T T 6 6 6 T 5 9"))
-    app.ctx.odds.analysis(app.ctx.session.rules).result(timeout=60)
     bet_in_turn(app, {"Ann": [25], "Bob": [25]})
     run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.presenter.idle
               and scene_name(app) == "PlayerTurnScene")
     run(app, 0.05)
     assert app.ctx.round.decision.seat == 0
-    assert "Coach: stand." in app.ctx.presenter.message and top(app).suggestion() is not None
+    click(app, button(app, "hit").center)
+    run_until(app, lambda: app.ctx.trainer.confirm is not None)
+    assert "do it anyway?" in app.ctx.trainer.confirm_text(), "Ann's coach asks before a wrong play"
+    press(app, pygame.K_n)
+    assert app.ctx.round.decision.seat == 0 and len(app.ctx.round.hands(0)[0].cards) == 2
     click(app, button(app, "stand").center)
     run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.round.decision.seat == 1
               and app.ctx.presenter.idle)
     run(app, 0.05)
-    assert "Coach" not in app.ctx.presenter.message, "Bob's coach does not give the play away"
+    assert app.ctx.trainer.confirm is None
     click(app, button(app, "hit").center)
-    assert app.ctx.note == "Coach: basic strategy says stand here, not hit."
+    assert app.ctx.trainer.confirm is None, "Bob's coach does not ask"
+    run_until(app, lambda: bool(app.ctx.trainer.toast))
+    assert app.ctx.trainer.toast.startswith("Hitting on 16 against a 6 cost")

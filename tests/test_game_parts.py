@@ -97,7 +97,7 @@ def test_keys_become_intents_in_one_table():
     assert to_intent(key(pygame.K_F11), same) == Intent(IntentKind.FULLSCREEN)
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 20), button=3)
     assert to_intent(click, same) == Intent(IntentKind.RIGHT_CLICK, pos=(10, 20))
-    assert to_intent(key(pygame.K_z), same) == Intent(IntentKind.KEY), "any other key (demo mode leaves on it)"
+    assert to_intent(key(pygame.K_z), same) == Intent(IntentKind.KEY)  # any other key: demo mode leaves
     assert to_intent(key(pygame.K_z), same, text_mode=True) is None
 
 

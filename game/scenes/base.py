@@ -36,6 +36,16 @@ class TableScene(Scene):
             if button is not None:
                 self.ctx.sounds.play("button", 0.5)
                 return self.handle_event(Intent(button.intent, intent.pos, intent.value))
+        trainer = self.ctx.trainer
+        if intent.kind is IntentKind.HINT:
+            trainer.toggle_hint()
+            return True
+        if intent.kind is IntentKind.COUNT:
+            trainer.show_count = not trainer.show_count
+            return True
+        if intent.kind is IntentKind.CHART:
+            trainer.show_chart = not trainer.show_chart
+            return True
         if intent.kind in (IntentKind.MENU, IntentKind.BACK):
             from game.scenes.settings_menu import SettingsScene
 
@@ -55,6 +65,16 @@ class TableScene(Scene):
         """Keep the presenter and the buttons going."""
         self.ctx.update(dt)
         self.buttons.update(dt)
+        self.update_trainer(dt)
+
+    def update_trainer(self, dt: float) -> None:
+        """The trainer follows the table (the count, the toast, the hint of the decision in play)."""
+        ctx = self.ctx
+        ctx.trainer.update(dt, ctx.odds.worker, ctx.round, ctx.presenter, self.asking())
+
+    def asking(self) -> bool:
+        """Whether a person is being asked to decide right now (the hint and the chart's cell show)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the bankroll and the buttons."""
@@ -62,6 +82,9 @@ class TableScene(Scene):
         self.draw_bankroll(surface)
         self.draw_controls(surface)
         self.buttons.draw(surface, self.ctx.assets)
+        ctx = self.ctx
+        ctx.trainer.draw(surface, ctx.assets, ctx.round, ctx.odds.chart_now(ctx.session.rules)
+                         if ctx.trainer.show_chart else None, self.asking())
 
     def draw_bankroll(self, surface: pygame.Surface) -> None:
         """The bankroll panel of the person whose turn it is (as shown, following the chips)."""

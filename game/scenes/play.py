@@ -10,7 +10,6 @@ import pygame
 
 from engine import Action, DecisionKind, IllegalActionError
 from game import layout
-from game.advisor import ACTION_WORDS, advice
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
 from game.presenter import card_name
@@ -48,6 +47,11 @@ class PlayerTurnScene(AnimatingScene):
         self.buttons.buttons.append(Button("yes", "Insurance", offer["yes"].inflate(40, 0), IntentKind.YES))
         self.buttons.buttons.append(Button("no", "No", offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
         self.buttons.by_name("yes").rect.move_ip(-20, 0)
+        menu = layout.menu_button_rect()
+        self.buttons.buttons.append(
+            Button("hint", "?", pygame.Rect(menu.x - 52, menu.y, 44, menu.h), IntentKind.HINT,
+                   tooltip="Hint: each play's EV (?)")
+        )
         self.think = 0.0
         self.prompted: int | None = None
 
@@ -87,8 +91,11 @@ class PlayerTurnScene(AnimatingScene):
 
     def act(self, kind: IntentKind) -> bool:
         """Apply a decision through the engine; show the engine's reason when it is not legal."""
+        return self.apply(self._action_for(kind), kind)
+
+    def apply(self, action: Action | None, kind: IntentKind | None = None, *, held: bool = False) -> bool:
+        """Apply an action (coach level block holds it to be priced first, unless it was `held` already)."""
         rnd = self.ctx.round
-        action = self._action_for(kind)
         if action is None:
             offer = rnd.decision.kind.value.replace("-", " ") if rnd.decision else "nothing"
             self.ctx.warn(f"The dealer is asking about {offer}: answer with I (yes) or N (no).")
@@ -101,6 +108,13 @@ class PlayerTurnScene(AnimatingScene):
                 self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
                 self.ctx.sounds.play("button", 0.3)
                 return False
+        decision = rnd.decision
+        level = self.ctx.coach_level(decision.seat) if decision is not None else 0
+        if level == 2 and not held:
+            self.ctx.trainer.hold(self.ctx.odds.worker, rnd, action)
+            return True
+        if level == 1:
+            self.ctx.trainer.judge_after(self.ctx.odds.worker, rnd, action)
         self.ctx.note_decision(rnd, action)
         try:
             rnd.act(action)
@@ -109,7 +123,7 @@ class PlayerTurnScene(AnimatingScene):
             self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
             self.ctx.sounds.play("button", 0.3)
             return False
-        button = self.buttons.for_intent(kind)
+        button = self.buttons.for_intent(kind) if kind is not None else None
         if button is not None:
             button.flash = 0.15
         self.prompted = None
@@ -120,6 +134,23 @@ class PlayerTurnScene(AnimatingScene):
 
     def handle_event(self, intent: Intent) -> bool:
         """Decisions act at once when play waits on the player, else they queue and skip the animation."""
+        trainer = self.ctx.trainer
+        if trainer.confirm is not None:  # the block level's question takes every answer
+            from game.trainer import confirm_button_rects
+
+            yes = intent.kind is IntentKind.YES
+            no = intent.kind in (IntentKind.NO, IntentKind.BACK)
+            if intent.kind is IntentKind.CLICK:
+                rects = confirm_button_rects()
+                yes = rects["yes"].collidepoint(intent.pos or (-1, -1))
+                no = rects["no"].collidepoint(intent.pos or (-1, -1))
+            if yes or no:
+                action = trainer.answer(yes)
+                if action is not None:
+                    self.apply(action, held=True)
+            return True
+        if trainer.pending is not None and intent.kind in ACTION_INTENTS:
+            return True  # a play is being priced
         if intent.kind is IntentKind.CLICK and not self._waiting_on_player():
             button = self.buttons.under(intent.pos)
             if button is not None and button.intent in ACTION_INTENTS and button.visible:
@@ -139,11 +170,17 @@ class PlayerTurnScene(AnimatingScene):
         ctx = self.ctx
         ctx.update(dt)
         self.buttons.update(dt)
+        self.update_trainer(dt)
         rnd = ctx.round
         decision = rnd.decision
         if ctx.presenter.idle and decision is not None:
             if self._waiting_on_player():
-                if ctx.queued:
+                released = ctx.trainer.released()
+                if released is not None:
+                    self.apply(released, held=True)
+                elif ctx.trainer.waiting:
+                    pass
+                elif ctx.queued:
                     queued = ctx.queued.pop(0)
                     if not self.act(queued.kind):
                         ctx.queued.clear()
@@ -181,15 +218,9 @@ class PlayerTurnScene(AnimatingScene):
         elif presenter.idle or presenter.turn == decision.seat:
             presenter.turn = decision.seat
 
-    def suggestion(self) -> Action | None:
-        """What the coach shows before the person decides (coach level Hints), when the chart is ready."""
-        ctx = self.ctx
-        decision = ctx.round.decision
-        if decision is None or not self._waiting_on_player():
-            return None
-        if ctx.session.seats_info[decision.seat].coach < 2:
-            return None
-        return advice(ctx.odds.chart_now(ctx.session.rules), ctx.round)
+    def asking(self) -> bool:
+        """Whether a person decides now (the hint panel and the chart's cell follow the decision)."""
+        return self._waiting_on_player()
 
     def _prompt(self) -> None:
         ctx = self.ctx
@@ -202,11 +233,7 @@ class PlayerTurnScene(AnimatingScene):
         up = rnd.dealer_up_card
         which = f"Hand {decision.hand + 1} of {len(hands)}" if len(hands) > 1 else "Your hand"
         against = f" against {card_name(up)}" if up is not None else ""
-        text = f"{which}: {hand.value.describe()}{against}."
-        best = self.suggestion()
-        if best is not None:
-            text += f" Coach: {ACTION_WORDS.get(best, best.value)}."
-        ctx.presenter.message = text
+        ctx.presenter.message = f"{which}: {hand.value.describe()}{against}."
 
     def _refresh(self) -> None:
         rnd = self.ctx.round
@@ -240,9 +267,3 @@ class PlayerTurnScene(AnimatingScene):
         color = (232, 196, 104) if lone else info.color
         label = ctx.assets.text(text.upper(), 16, color, bold=True)
         surface.blit(label, label.get_rect(midbottom=(640, 628)))
-        best = self.suggestion()
-        if best is not None:
-            for button in self.buttons.buttons:
-                if button.visible and self._action_for(button.intent) is best and button.name != "menu":
-                    ring = button.rect.inflate(10, 10)
-                    pygame.draw.rect(surface, (250, 220, 90), ring, 4, border_radius=14)
