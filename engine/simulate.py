@@ -234,8 +234,10 @@ class Summary:
         return self.ev - self.half_width, self.ev + self.half_width
 
     def rates(self) -> dict[str, float]:
-        """Shares of hands: win (blackjacks included), push, loss (busts and surrenders included),
-        and of those blackjack, bust and surrender."""
+        """Shares of hands: win, push and loss (which add up to 1), and blackjack, bust and surrender.
+
+        A blackjack counts as a win; a bust and a surrender count as losses.
+        """
         t = self.tally
         hands = t.hands or 1
         count = t.count
