@@ -160,3 +160,11 @@ def test_a_broke_seat_may_rebuy_while_betting_and_the_record_still_replays():
     summary = replay_summary(replay_record(json.loads(record_line(rnd))))
     assert summary["bankrolls"] == [b / 100 for b in table.bankrolls()]
     assert sum(table.bankrolls()) + table.house == table.bought_in
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in ("simulate", "odds", "rules"))])
+def test_help_prints_and_exits_cleanly(argv, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    assert "usage: blackjack" in capsys.readouterr().out

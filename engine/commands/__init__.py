@@ -30,6 +30,7 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     """Register every available subcommand on the parser; `args.command_module` picks the runner."""
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in available():
-        sub = subparsers.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        # argparse %-formats help strings; a command's own "95%" must stay literal.
+        sub = subparsers.add_parser(module.NAME, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(command_module=module)
