@@ -3,8 +3,10 @@
 Usage: python bench/soak.py [--rounds N] [--every N] [--rules ID] [--seed N]
 Runs `App.step` with the dummy SDL drivers, the demo at max speed (several rounds a
 frame, every frame drawn), and prints the resident memory (from /proc/self/statm) every
-`--every` rounds, then a verdict on growth between the first reading after warm-up and
-the last. Any exception ends the run with it. A figure, never a pass/fail in the tests.
+`--every` rounds, then a verdict: the growth from the reading at 20% of the run (after
+warm-up: bounded caches such as the label LRU and the odds caches have filled by then)
+to the last, FLAT under GROWTH_NOISE_MB, else GROWING. Any exception ends the run
+with it. A figure, never a pass/fail in the tests.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-GROWTH_NOISE_MB = 4.0
+GROWTH_NOISE_MB = 2.0
 """Growth under this many megabytes from the warm-up reading to the end counts as flat."""
 
 
@@ -31,6 +33,21 @@ def rss_mb() -> float:
     except (OSError, IndexError, ValueError):
         return 0.0
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+WARM_UP = 0.2
+"""The share of the run counted as warm-up: growth is measured from the reading there to the end."""
+
+
+def judge(readings: list[tuple[int, float]]) -> tuple[tuple[int, float], tuple[int, float], float, str]:
+    """The warm-up reading (at 20% of the run), the last, the growth between them, and FLAT or GROWING."""
+    if not readings:
+        now = (0, rss_mb())
+        return now, now, 0.0, "FLAT"
+    warm = readings[min(int(len(readings) * WARM_UP), len(readings) - 1)]
+    last = readings[-1]
+    growth = last[1] - warm[1]
+    return warm, last, growth, "FLAT" if growth < GROWTH_NOISE_MB else "GROWING"
 
 
 def main() -> int:
@@ -74,13 +91,14 @@ def main() -> int:
     finally:
         app.close()
     elapsed = time.perf_counter() - began
-    warm = readings[min(len(readings) // 4, len(readings) - 1)] if readings else (0, rss_mb())
-    last = readings[-1] if readings else warm
-    growth = last[1] - warm[1]
-    verdict = "flat" if growth < GROWTH_NOISE_MB else "GROWING"
+    warm, last, growth, verdict = judge(readings)
+    per_k = growth / max(1, last[0] - warm[0]) * 1000
+    peak = max(mb for _, mb in readings or [warm])
     print(
-        f"soak: {demo.rounds} rounds, {frames} frames in {elapsed:.0f} s; rss {warm[1]:.1f} MB at round "
-        f"{warm[0]} -> {last[1]:.1f} MB at round {last[0]} ({growth:+.1f} MB): {verdict}",
+        f"soak: {demo.rounds} rounds, {frames} frames in {elapsed:.0f} s; after warm-up rss "
+        f"{warm[1]:.1f} MB at round {warm[0]} -> {last[1]:.1f} MB at round {last[0]} "
+        f"({growth:+.1f} MB, {per_k:+.2f} MB per 1000 rounds); peak {peak:.1f} MB: "
+        f"{verdict}",
         flush=True,
     )
     return 0

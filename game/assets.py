@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 
@@ -31,6 +32,9 @@ CHIP_COLORS: dict[int, Color] = {
 }
 """Casino chip colors by value, used by the stand-ins and the rack labels."""
 
+TEXT_CACHE_SIZE = 600
+"""The most rendered labels kept; the least recently drawn goes first (amounts change every round)."""
+
 
 class Assets:
     """The game's cached asset loader (images, fonts, text); one per display."""
@@ -39,7 +43,7 @@ class Assets:
         self.four_color = four_color
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._text: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self.missing: set[str] = set()
         """Sprite files that were not found (stand-ins were drawn instead)."""
 
@@ -120,15 +124,21 @@ class Assets:
     def text(
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
-        """A rendered label, cached by (text, size, color, bold)."""
+        """A rendered label, cached by (text, size, color, bold) in a bounded LRU."""
         key = (text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
-            if len(self._text) > 2000:
-                self._text.clear()
             surface = self.font(size, bold).render(text, True, color)
-            self._text[key] = surface
+            self._remember(key, surface)
+        else:
+            self._text.move_to_end(key)
         return surface
+
+    def _remember(self, key: tuple[str, int, Color, bool], surface: pygame.Surface) -> None:
+        """Keep a label, dropping the least recently used past TEXT_CACHE_SIZE."""
+        self._text[key] = surface
+        while len(self._text) > TEXT_CACHE_SIZE:
+            self._text.popitem(last=False)
 
     def shadowed_text(
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
@@ -143,7 +153,9 @@ class Assets:
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
             surface.blit(back, (2, 2))
             surface.blit(front, (0, 0))
-            self._text[key] = surface
+            self._remember(key, surface)
+        else:
+            self._text.move_to_end(key)
         return surface
 
 

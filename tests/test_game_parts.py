@@ -245,3 +245,15 @@ def test_escape_opens_the_settings_and_its_quit_button_ends_the_game():
         assert not app.running
     finally:
         app.close()
+
+
+def test_label_cache_is_a_bounded_lru_that_keeps_recent_labels():
+    from game.assets import TEXT_CACHE_SIZE, Assets
+
+    pygame.font.init()
+    assets = Assets()
+    kept = assets.text("Deal", 16)
+    for amount in range(TEXT_CACHE_SIZE * 2):
+        assets.text(f"${amount}", 16)
+        assert assets.text("Deal", 16) is kept, "a label drawn every frame stays cached"
+    assert len(assets._text) == TEXT_CACHE_SIZE
