@@ -51,6 +51,8 @@ class IntentKind(Enum):
     """Show or hide the Hi-Lo count (C)."""
     CHART = auto()
     """Show or hide the strategy chart (T)."""
+    QUIZ = auto()
+    """Turn the counting quiz on or off (Q)."""
     DEMO = auto()
     """Start demo mode (M, on the title)."""
     KEY = auto()
@@ -94,6 +96,7 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_QUESTION: (IntentKind.HINT, None),
     pygame.K_c: (IntentKind.COUNT, None),
     pygame.K_t: (IntentKind.CHART, None),
+    pygame.K_q: (IntentKind.QUIZ, None),
     pygame.K_m: (IntentKind.DEMO, None),
 }
 """The one key table: a key code to an intent (and its value)."""
@@ -121,6 +124,7 @@ KEY_NAMES: dict[IntentKind, str] = {
     IntentKind.HINT: "?",
     IntentKind.COUNT: "C",
     IntentKind.CHART: "T",
+    IntentKind.QUIZ: "Q",
     IntentKind.DEMO: "M",
 }
 """The shortcut shown in each button's tooltip."""

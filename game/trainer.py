@@ -74,6 +74,16 @@ class Trainer:
         self._counted_round: Round | None = None
         self._counted = 0
         self.decks_remaining: float | None = None
+        self.quiz = False
+        """Whether the counting quiz asks the running count at each shuffle (Q)."""
+        self.quiz_answer: int | None = None
+        """The running count before the shuffle, while the question is up."""
+        self.quiz_entry = ""
+        self.quiz_right = 0
+        self.quiz_asked = 0
+        self.quiz_result = ""
+        self._cards_counted = 0
+        """Cards counted since the last shuffle (no question after a shuffle nothing was shown before)."""
 
     # ---- the hint ----------------------------------------------------------------------
 
@@ -160,11 +170,14 @@ class Trainer:
             self._counted_round, self._counted = rnd, 0
         for event in rnd.events[self._counted : presenter.cursor]:
             if isinstance(event, ev.ShoeShuffled):
-                self.running = 0
+                if self.quiz and self._cards_counted:
+                    self.quiz_answer, self.quiz_entry = self.running, ""
+                self.running, self._cards_counted = 0, 0
             elif isinstance(event, ev.CardDealt | ev.HoleCardRevealed) or (
                 isinstance(event, ev.DealerCardDealt) and event.face_up
             ):
                 self.running += hi_lo([event.card])
+                self._cards_counted += 1
         self._counted = max(self._counted, presenter.cursor)
         remaining = presenter.shoe_remaining
         self.decks_remaining = remaining / 52 if remaining is not None else None
@@ -175,6 +188,50 @@ class Trainer:
         if not self.decks_remaining:
             return None
         return self.running / max(self.decks_remaining, 0.5)
+
+    # ---- the counting quiz ------------------------------------------------------------
+
+    def toggle_quiz(self) -> None:
+        """Turn the quiz on or off (off drops a question that is up)."""
+        self.quiz = not self.quiz
+        self.quiz_answer = None
+        self.show_count = self.show_count or self.quiz  # the score shows in the count panel
+
+    @property
+    def quizzing(self) -> bool:
+        """Whether the question is up (keys type the answer)."""
+        return self.quiz_answer is not None
+
+    def quiz_type(self, text: str) -> None:
+        """Typed characters: digits, and a minus sign first."""
+        for ch in text:
+            if ch.isdigit() and len(self.quiz_entry) < 4:
+                self.quiz_entry += ch
+            elif ch in "-+" and not self.quiz_entry:
+                self.quiz_entry = "-" if ch == "-" else ""
+
+    def quiz_erase(self) -> None:
+        """Backspace: drop the last character typed."""
+        self.quiz_entry = self.quiz_entry[:-1]
+
+    def quiz_submit(self) -> None:
+        """Enter: score the answer (nothing typed yet: keep asking)."""
+        if self.quiz_answer is None or self.quiz_entry in ("", "-"):
+            return
+        answer = self.quiz_answer
+        self.quiz_asked += 1
+        if int(self.quiz_entry) == answer:
+            self.quiz_right += 1
+            self.quiz_result = f"Right: the count was {answer:+d}"
+        else:
+            self.quiz_result = f"Wrong: the count was {answer:+d}, not {int(self.quiz_entry):+d}"
+        self.quiz_answer, self.quiz_entry = None, ""
+
+    def quiz_skip(self) -> None:
+        """Esc: drop the question unscored."""
+        if self.quiz_answer is not None:
+            self.quiz_result = f"Skipped: the count was {self.quiz_answer:+d}"
+        self.quiz_answer, self.quiz_entry = None, ""
 
     # ---- the frame ---------------------------------------------------------------------
 
@@ -217,6 +274,8 @@ class Trainer:
             self._draw_toast(surface, assets)
         if self.confirm is not None:
             self._draw_confirm(surface, assets)
+        if self.quizzing:
+            self._draw_quiz(surface, assets)
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -228,19 +287,48 @@ class Trainer:
         """What the count panel says."""
         decks = f"{self.decks_remaining:.1f}" if self.decks_remaining is not None else "—"
         true = f"{self.true_count:+.1f}" if self.true_count is not None else "—"
-        return [f"Running count {self.running:+d}", f"True count {true}", f"Decks left {decks}"]
+        lines = [f"Running count {self.running:+d}", f"True count {true}", f"Decks left {decks}"]
+        if self.quiz:
+            lines.append(f"Quiz {self.quiz_right}/{self.quiz_asked} right (Q)")
+            if self.quiz_result:
+                lines.append(self.quiz_result)
+        return lines
 
     def _draw_count(self, surface: pygame.Surface, assets: object) -> None:
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
-        rect = trainer_count_rect()
+        lines = self.count_lines()
+        rect = trainer_count_rect(len(lines))
         self._panel(surface, rect)
         title = assets.text("HI-LO COUNT (C)", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
-        for i, line in enumerate(self.count_lines()):
-            label = assets.font(18, True).render(line, True, CREAM)
+        for i, line in enumerate(lines):
+            size = 18 if i < 4 else 14
+            label = assets.font(size, True).render(line, True, CREAM)
+            while label.get_width() > rect.w - 20 and size > 11:
+                size -= 1
+                label = assets.font(size, True).render(line, True, CREAM)
             surface.blit(label, (rect.x + 12, rect.y + 32 + i * 24))
+
+    def _draw_quiz(self, surface: pygame.Surface, assets: object) -> None:
+        from game.assets import Assets
+
+        assert isinstance(assets, Assets)
+        rect = trainer_quiz_rect()
+        self._panel(surface, rect)
+        title = assets.text("COUNTING QUIZ · THE SHOE WAS SHUFFLED", 16, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))
+        ask = assets.text("What was the running count before the shuffle?", 20, CREAM, bold=True)
+        surface.blit(ask, ask.get_rect(midtop=(rect.centerx, rect.y + 36)))
+        field = pygame.Rect(0, 0, 120, 36)
+        field.midtop = (rect.centerx, rect.y + 66)
+        pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
+        pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
+        entry = assets.font(24, True).render(self.quiz_entry + "_", True, HIGHLIGHT)
+        surface.blit(entry, entry.get_rect(center=field.center))
+        keys = assets.text("Type the number · Enter answers · Esc skips", 14, CREAM)
+        surface.blit(keys, keys.get_rect(midtop=(rect.centerx, field.bottom + 6)))
 
     def hint_lines(self) -> list[tuple[str, bool]]:
         """Each legal action's EV, best first, and whether it is the best."""
@@ -378,9 +466,14 @@ CODE_COLORS: dict[str, tuple[int, int, int]] = {
 """Cell colors of the chart overlay by the code's first letter."""
 
 
-def trainer_count_rect() -> pygame.Rect:
-    """The count panel, top left under the discard tray."""
-    return pygame.Rect(16, 150, 200, 110)
+def trainer_count_rect(lines: int = 3) -> pygame.Rect:
+    """The count panel, top left under the discard tray (taller with the quiz's score)."""
+    return pygame.Rect(16, 150, 240 if lines > 3 else 200, 38 + 24 * lines)
+
+
+def trainer_quiz_rect() -> pygame.Rect:
+    """The counting quiz's question, over the dealer's side of the table."""
+    return pygame.Rect(400, 120, 480, 140)
 
 
 def trainer_hint_rect(lines: int) -> pygame.Rect:

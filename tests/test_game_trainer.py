@@ -6,9 +6,21 @@ import pygame
 
 from engine import coach
 from engine.bots import hi_lo
+from engine.cards import parse_cards
 from engine.odds import hint
+from engine.shoe import StackedShoe
 from game.app import App
-from tests.test_game_helpers import bet_and_deal, button, click, make_app, press, run_until, wait_for_player
+from tests.test_game_helpers import (
+    bet_and_deal,
+    button,
+    click,
+    make_app,
+    press,
+    run_until,
+    scene_name,
+    type_text,
+    wait_for_player,
+)
 
 TWELVE_VS_TWO = "T 2 2 T 9 5 8 7 6"
 """You get T 2 (12) against a dealer 2 with a T in the hole."""
@@ -87,5 +99,60 @@ def test_count_is_hi_lo_of_the_cards_shown_and_the_chart_highlights_the_decision
         app.ctx.odds.analysis(app.ctx.session.rules).result(timeout=120)
         app.step()
         app.screenshot("/tmp/trainer-test.png")
+    finally:
+        app.close()
+
+
+class ShufflingShoe(StackedShoe):
+    """A stacked shoe whose cut card comes out after the first round's cards: round 2 starts with a shuffle."""
+
+    def __init__(self, cards: str, after: int) -> None:
+        super().__init__(cards)
+        self.after = after
+        self.shuffled = False
+
+    @property  # type: ignore[override]
+    def needs_shuffle(self) -> bool:
+        return not self.shuffled and self._next >= self.after
+
+    def shuffle(self) -> int:
+        self.shuffled = True
+        return self.remaining
+
+
+def shuffled_app() -> tuple[App, int]:
+    """Round 1: T 7 against a 6 up (hole T), stand; the dealer busts with a T. Round 2 opens with a shuffle."""
+    first = "T 6 7 T T"
+    app = make_app()
+    shoe = ShufflingShoe(first + " T 2 2 T 9 5 8 7 6 T 9 8 7", after=5)
+    app.ctx.session.table.shoe = shoe
+    app.ctx.trainer.toggle_quiz()
+    bet_and_deal(app, 25)
+    wait_for_player(app)
+    click(app, button(app, "stand").center)
+    run_until(app, lambda: app.ctx.round.is_over and app.ctx.presenter.idle)
+    press(app, pygame.K_RETURN)
+    run_until(app, lambda: scene_name(app) == "BettingScene" and app.ctx.trainer.quizzing)
+    return app, hi_lo(parse_cards(first))
+
+
+def test_counting_quiz_asks_at_a_shuffle_and_scores_right_and_wrong_answers():
+    app, count = shuffled_app()
+    try:
+        trainer = app.ctx.trainer
+        assert trainer.quizzing and trainer.quiz_answer == count, "the next round opens with the shuffle"
+        assert trainer.running == 0
+        type_text(app, f"{count + 1:d}")
+        press(app, pygame.K_RETURN)
+        assert (trainer.quiz_right, trainer.quiz_asked) == (0, 1)
+        assert "Wrong" in trainer.quiz_result and "Quiz 0/1 right (Q)" in trainer.count_lines()
+        trainer.quiz_answer = count  # ask again (as the next shuffle would)
+        type_text(app, f"{count:d}")
+        press(app, pygame.K_RETURN)
+        assert (trainer.quiz_right, trainer.quiz_asked) == (1, 2) and not trainer.quizzing
+        assert "Quiz 1/2 right (Q)" in trainer.count_lines()
+        trainer.quiz_answer = count
+        press(app, pygame.K_ESCAPE)
+        assert not trainer.quizzing and trainer.quiz_asked == 2, "Esc skips unscored"
     finally:
         app.close()

@@ -24,8 +24,15 @@ class TableScene(Scene):
             ]
         )
 
+    @property
+    def wants_text(self) -> bool:
+        """The counting quiz's question takes typing while it is up."""
+        return self.ctx.trainer.quizzing
+
     def handle_event(self, intent: Intent) -> bool:
         """Pointer hover, the settings button and the settings key; subclasses add the rest."""
+        if self.ctx.trainer.quizzing and self._quiz_key(intent):
+            return True
         if intent.kind is IntentKind.POINT:
             self.ctx.pointer = intent.pos
             self.buttons.point(intent.pos)
@@ -46,6 +53,9 @@ class TableScene(Scene):
         if intent.kind is IntentKind.CHART:
             trainer.show_chart = not trainer.show_chart
             return True
+        if intent.kind is IntentKind.QUIZ:
+            trainer.toggle_quiz()
+            return True
         if intent.kind in (IntentKind.MENU, IntentKind.BACK):
             from game.scenes.settings_menu import SettingsScene
 
@@ -53,6 +63,21 @@ class TableScene(Scene):
                 self.stack.push(SettingsScene(self.ctx))
             return True
         return False
+
+    def _quiz_key(self, intent: Intent) -> bool:
+        """The quiz's keys: typing, Backspace, Enter answers, Esc skips (the pointer still works)."""
+        trainer = self.ctx.trainer
+        if intent.kind is IntentKind.TEXT:
+            trainer.quiz_type(intent.text or "")
+        elif intent.kind is IntentKind.CLEAR:
+            trainer.quiz_erase()
+        elif intent.kind is IntentKind.CONFIRM:
+            trainer.quiz_submit()
+        elif intent.kind is IntentKind.BACK:
+            trainer.quiz_skip()
+        else:
+            return intent.kind not in (IntentKind.POINT, IntentKind.CLICK, IntentKind.RIGHT_CLICK)
+        return True
 
     def on_point(self, pos: tuple[int, int] | None) -> None:
         """The pointer moved (for hover looks)."""

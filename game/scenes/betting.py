@@ -337,6 +337,8 @@ class BettingScene(TableScene):
 
     def handle_event(self, intent: Intent) -> bool:
         """Chips, the circle, and the betting buttons."""
+        if self.ctx.trainer.quizzing and self._quiz_key(intent):
+            return True
         kind = intent.kind
         if kind is IntentKind.CLICK:
             button = self.buttons.clicked(intent.pos)

@@ -36,6 +36,8 @@ class PayoutScene(TableScene):
 
     def handle_event(self, intent: Intent) -> bool:
         """A click or Enter skips the payout animation, then starts the next round."""
+        if self.ctx.trainer.quizzing and self._quiz_key(intent):
+            return True
         if intent.kind is IntentKind.CLICK and self.buttons.under(intent.pos) is None:
             value = self.rack.chip_at(intent.pos)
             if value is not None and self.ctx.presenter.idle and not self.tournament_over():

@@ -134,6 +134,8 @@ class PlayerTurnScene(AnimatingScene):
 
     def handle_event(self, intent: Intent) -> bool:
         """Decisions act at once when play waits on the player, else they queue and skip the animation."""
+        if self.ctx.trainer.quizzing and self._quiz_key(intent):
+            return True
         trainer = self.ctx.trainer
         if trainer.confirm is not None:  # the block level's question takes every answer
             from game.trainer import confirm_button_rects
