@@ -104,7 +104,7 @@ def test_count_is_hi_lo_of_the_cards_shown_and_the_chart_highlights_the_decision
 
 
 class ShufflingShoe(StackedShoe):
-    """A stacked shoe whose cut card comes out after the first round's cards: round 2 starts with a shuffle."""
+    """A stacked shoe whose cut card comes out after round 1: round 2 starts with a shuffle."""
 
     def __init__(self, cards: str, after: int) -> None:
         super().__init__(cards)
@@ -121,7 +121,7 @@ class ShufflingShoe(StackedShoe):
 
 
 def shuffled_app() -> tuple[App, int]:
-    """Round 1: T 7 against a 6 up (hole T), stand; the dealer busts with a T. Round 2 opens with a shuffle."""
+    """Round 1: T 7 against a 6 up (hole T), stand; the dealer busts. Round 2 opens with a shuffle."""
     first = "T 6 7 T T"
     app = make_app()
     shoe = ShufflingShoe(first + " T 2 2 T 9 5 8 7 6 T 9 8 7", after=5)
