@@ -351,7 +351,7 @@ class Trainer:
         title = assets.text("HINT (?) · EV PER BET", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
         for i, (line, best) in enumerate(lines):
-            label = assets.font(20, True).render(line + ("  ← best" if best else ""), True,
+            label = assets.font(20, True).render(line + ("  — best" if best else ""), True,
                                                  HIGHLIGHT if best else CREAM)
             surface.blit(label, (rect.x + 12, rect.y + 34 + i * 26))
 

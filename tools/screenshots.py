@@ -5,7 +5,8 @@
 Each picture is a real App driven with posted clicks, typing and keys, so it shows exactly
 what a player sees: the single-player table (betting, split, insurance, payout), and the
 hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
-question, statistics, the leaderboard, and the double-up tournament's result).
+question, statistics, the leaderboard, and the double-up tournament's result), the
+trainer (hint, count and chart) and the demo.
 """
 
 from __future__ import annotations
@@ -271,7 +272,16 @@ def tournament_table_shot() -> App:
     return app
 
 
+def demo_shot() -> App:
+    """The demo table: bots play on their own, a caption explains each decision."""
+    app = App(seed=7, settings=Settings(), start="demo")
+    for _ in range(420):
+        step(app)
+    return app
+
+
 HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
+    "demo": demo_shot,
     "setup": setup_shot,
     "hotseat": hotseat_shot,
     "bot-turn": bot_turn_shot,
@@ -323,6 +333,29 @@ def payout(app: App) -> None:
     settle(app, 6.0)
 
 
+def trainer(app: App) -> None:
+    settle(app, 0.5)
+    click(app, chip(25))
+    key(app, pygame.K_RETURN)
+    settle(app)
+    key(app, pygame.K_c)  # the Hi-Lo count panel
+    key(app, pygame.K_SLASH)  # the hint panel, priced on the odds worker
+    step(app, 30)
+    settle(app, 1.0)
+
+
+def chart(app: App) -> None:
+    settle(app, 0.5)
+    click(app, chip(25))
+    key(app, pygame.K_RETURN)
+    settle(app)
+    key(app, pygame.K_t)  # the strategy chart with this decision's cell
+    assert app.ctx.session is not None
+    app.ctx.odds.analysis(app.ctx.session.rules).result(timeout=60)
+    step(app, 30)
+    settle(app, 0.5)
+
+
 SHOTS: dict[str, tuple[str | None, Callable[[App], None]]] = {
     "betting": (None, betting),
     # player 8 8 against a dealer 6 (hole T); the split draws 8 (split again), 3, 2 ...
@@ -331,6 +364,9 @@ SHOTS: dict[str, tuple[str | None, Callable[[App], None]]] = {
     "insurance": ("TS AH 9D 7C", insurance),
     # player 6 5 doubles against a 5, draws a ten; the dealer busts
     "payout": ("6D 5C 5H TS TH 9S", payout),
+    # player T 6 against a dealer ten: the hint, the count, and the chart
+    "trainer": ("TS TH 6D 7C 5S 9H", trainer),
+    "chart": ("TS TH 6D 7C 5S 9H", chart),
 }
 
 
