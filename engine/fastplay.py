@@ -394,6 +394,9 @@ class FastTable:
                 card = self._reshuffle_and_draw()
             drawn.append(card)
             dealer.append(card)
+            up_value = steps.get(dealer[0].points) or self._learn_step(dealer[0].points, dealer[:1])
+            key = up_value[0] * 32 + up_value[1] * 16 + card.points
+            dealer_value = steps.get(key) or self._learn_step(key, dealer)
         up = dealer[0] if dealer else None
         up_points = 0 if up is None else up.points
         early, insurance, peek = self._up_rules.get(up_points) or self._ask_up_rules(up)
@@ -489,13 +492,15 @@ class FastTable:
                     blackjack_matters = blackjack_matters or awaits
         if hole:
             seen.append(dealer[1])
-        elif blackjack_matters:
-            while len(dealer) < 2:
-                dealer.append(self._show())
-        dealer_blackjack = is_natural(dealer)
+            total, soft = dealer_value
+        else:
+            if blackjack_matters:
+                while len(dealer) < 2:
+                    dealer.append(self._show())
+            total, soft = hand_total(dealer) if dealer else (0, False)
+        dealer_blackjack = not peek and is_natural(dealer)  # after a peek, a blackjack has ended the round
         if insured:
             self._settle_insurance(dealer_blackjack)
-        total, soft = hand_total(dealer) if dealer else (0, False)
         if live and not dealer_blackjack:
             draws = self._dealer_draws
             while draws[total << 1 | soft]:
