@@ -37,6 +37,14 @@ def ours(rounds: int, *extra: str) -> float:
     return float(played) / elapsed
 
 
+def engine_throughput(rounds: int) -> float:
+    """The event-producing engine's rounds per second, as bench/engine_throughput.py measures it."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from engine_throughput import run
+
+    return float(run("vegas-strip", rounds, 1))
+
+
 def gymnasium_rate(rounds: int) -> float | None:
     """Episodes per second of Blackjack-v1 played with the basic chart's hit/stand; None without gymnasium."""
     try:
@@ -99,8 +107,9 @@ def main() -> None:
           f"median {ours_rate:,.0f} rounds/s  (runs: {', '.join(f'{r:,.0f}' for r in rates)})")
     mimic = ours(args.rounds // 4, "--bot", "novice", "--novice-style", "mimic-dealer")
     print(f"  the same with a fixed hit-below-17 strategy (novice mimic-dealer): {mimic:,.0f} rounds/s")
-    events = ours(max(args.rounds // 100, 1000), "--engine", "round")
-    print(f"  the event-producing engine (--engine round), for reference: {events:,.0f} rounds/s")
+    print("  the event-producing engine with a fixed strategy (bench/engine_throughput.py), to gauge "
+          "this machine now:")
+    engine_throughput(max(args.rounds // 50, 1000))
     gym = gymnasium_rate(args.gym_rounds)
     if gym is None:
         print("Gymnasium Blackjack-v1: skipped (gymnasium is not installed; pip install -e '.[bench]')")

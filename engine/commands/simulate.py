@@ -70,12 +70,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _progress_bar(args: argparse.Namespace, total: int) -> Any:
-    """A tqdm bar on stderr; disabled with --quiet or when stderr is not a terminal."""
+    """A tqdm bar on stderr; none with --quiet or when stderr is not a terminal (tqdm is not even loaded)."""
+    if args.quiet or not sys.stderr.isatty():
+        return _NoBar()
     from tqdm import tqdm
 
-    quiet = args.quiet or not sys.stderr.isatty()
-    return tqdm(total=total, unit=" rounds", unit_scale=True, file=sys.stderr, disable=quiet,
-                dynamic_ncols=True, desc="simulating")
+    return tqdm(total=total, unit=" rounds", unit_scale=True, file=sys.stderr, dynamic_ncols=True,
+                desc="simulating")
+
+
+class _NoBar:
+    """What stands in for the progress bar when there is none."""
+
+    def update(self, count: int) -> None:
+        """Nothing to draw."""
+
+    def close(self) -> None:
+        """Nothing to close."""
 
 
 def _report(out: dict[str, Any], counter: bool) -> str:
