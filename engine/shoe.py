@@ -42,6 +42,28 @@ class CardSource(Protocol):
         ...
 
 
+def shuffle_cards(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle in place exactly as `rng.shuffle(cards)` does, card for card, only faster.
+
+    It is `random.shuffle`'s Fisher-Yates loop with its `_randbelow` inlined (the same
+    `getrandbits` calls in the same order), so every seed deals the same shoe; the
+    simulator shuffles a 6-deck shoe every few dozen rounds and a method call per card
+    was a sixth of its time.
+
+    >>> a, b = list(range(10)), list(range(10))
+    >>> random.Random(5).shuffle(a); shuffle_cards(b, random.Random(5)); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _new_rng(seed: int | None) -> tuple[random.Random, int]:
     chosen = secrets.randbits(64) if seed is None else seed
     return random.Random(chosen), chosen
@@ -107,7 +129,7 @@ class Shoe:
     def shuffle(self) -> int:
         """Gather every card (cards still on the table must have been discarded) and shuffle."""
         cards = [c for _ in range(self.decks) for c in FULL_DECK]
-        self.rng.shuffle(cards)
+        shuffle_cards(cards, self.rng)
         self._undealt = cards
         self._discards = []
         self._dealt = 0
@@ -117,7 +139,7 @@ class Shoe:
     def reshuffle_discards(self) -> int:
         """Shuffle the discard tray under the remaining cards (the shoe ran out mid-round)."""
         back = self._discards
-        self.rng.shuffle(back)
+        shuffle_cards(back, self.rng)
         self._undealt = back + self._undealt
         self._discards = []
         return len(back)

@@ -87,3 +87,18 @@ def test_stacked_shoe_fails_clearly_when_it_runs_out():
     shoe.draw()
     with pytest.raises(ShoeExhaustedError, match="ran out after 2 cards"):
         shoe.draw()
+
+
+def test_the_fast_shuffle_deals_exactly_what_random_shuffle_deals():
+    import random
+
+    from engine.cards import FULL_DECK
+    from engine.shoe import shuffle_cards
+
+    for seed in range(40):
+        for size in (0, 1, 2, 52, 312, 416):
+            expected = [FULL_DECK[i % 52] for i in range(size)]
+            got = list(expected)
+            random.Random(seed).shuffle(expected)
+            shuffle_cards(got, random.Random(seed))
+            assert got == expected, (seed, size)
