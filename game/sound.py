@@ -7,20 +7,12 @@ from importlib import resources
 
 import pygame
 
+from sounds import SOUND_NAMES
+
 log = logging.getLogger(__name__)
 
-CUES: tuple[str, ...] = (
-    "card_slide",
-    "card_flip",
-    "chip_click",
-    "chips_stack",
-    "shuffle",
-    "win",
-    "lose",
-    "blackjack",
-    "button",
-)
-"""Every cue the game plays; each is `sounds/<cue>.wav`."""
+CUES: tuple[str, ...] = SOUND_NAMES
+"""Every cue the game plays; each is `sounds/<cue>.wav` (the generator's own list)."""
 
 
 class Sounds:
