@@ -28,7 +28,10 @@ def test_demo_plays_thousands_of_frames_and_a_click_returns_to_the_title(quick_m
             step(app)
         assert demo.rounds >= 100, f"only {demo.rounds} rounds in 2500 frames"
         assert demo.caption is not None and demo.caption.text.startswith("Seat ")
-        assert " against " in demo.caption.text and "%" in demo.caption.text
+        # The last caption may judge a play ("16 against a 10") or an insurance offer
+        # ("dealer shows an ace"), whichever the odds worker answered last.
+        text = demo.caption.text
+        assert (" against " in text or "dealer shows an ace" in text) and "%" in text
         table = demo.ctx.session
         assert app.ctx.session is not table, "the person's table is not the demo's"
         assert all(table.seats_info[s].label.startswith(f"Seat {s + 1} (") for s in range(table.seats))
