@@ -16,7 +16,9 @@ import hashlib
 import math
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from operator import mul
@@ -321,10 +323,43 @@ def _played(plan: Plan, chunks: int, workers: int) -> Iterator[Tally]:
     plan.make_bots()  # compute the strategy chart once here, before the workers start
     pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
     try:
-        yield from pool.imap_unordered(partial(run_chunk, plan), range(chunks))
+        finished = pool.imap_unordered(partial(run_chunk, plan), range(chunks))
+        with _interrupt_flag() as interrupted:
+            for _ in range(chunks):
+                while True:
+                    if interrupted:
+                        raise KeyboardInterrupt
+                    try:
+                        tally = finished.next(timeout=POLL_SECONDS)
+                    except multiprocessing.TimeoutError:
+                        continue
+                    break
+                yield tally
     finally:
         pool.terminate()
         pool.join()
+
+
+POLL_SECONDS = 0.1
+"""How often the parent looks for a Ctrl-C while it waits on the workers."""
+
+
+@contextmanager
+def _interrupt_flag() -> Iterator[list[bool]]:
+    """Ctrl-C sets a flag (a non-empty list) instead of raising wherever the parent happens to be.
+
+    A KeyboardInterrupt raised inside the pool's result machinery can leave its lock
+    held, and then stopping the pool hangs; the waiting loop raises it itself instead.
+    """
+    interrupted: list[bool] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupted
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
+    try:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_interrupts() -> None:
