@@ -1,4 +1,9 @@
-"""The `blackjack` command: starts the game, or runs an analysis subcommand."""
+"""The `blackjack` command: opens the game window, or runs a headless subcommand.
+
+Only `open_game` imports the game (and with it pygame); the subcommands, `--help` and
+the parser run on the engine alone. An error the user caused (a bad rules file, an unknown
+preset, a bad `--seats`) prints one line, `blackjack: <reason>`, and exits 2; Ctrl-C exits 130.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,18 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.commands import add_subcommands
+from blackjack.commands import add_subcommands
 from engine.errors import BlackjackError
-from game.seats import SeatsError
+
+EXIT_USAGE = 2
+"""Exit status for an error the user caused: a bad option, rules file or seat list."""
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C: 128 + SIGINT, as shells report a tool Ctrl-C stopped."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser: game options, plus the analysis subcommands."""
+    """The command-line parser: game options, plus the headless subcommands."""
     parser = argparse.ArgumentParser(
         prog="blackjack",
         description="A casino blackjack table. With no subcommand, opens the game window.",
@@ -53,20 +63,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `blackjack` console script."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the `blackjack` console script; returns the exit status."""
     try:
-        if getattr(args, "command_module", None) is not None:
-            return int(args.command_module.run(args))
-        from game.app import run_game
-
-        return int(run_game(args))
-    except (BlackjackError, SeatsError) as error:
-        print(f"blackjack: {error}", file=sys.stderr)
-        return 2
+        return _dispatch(argv)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _dispatch(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    command = getattr(args, "command_module", None)
+    try:
+        if command is not None:
+            return int(command.run(args))
+        return open_game(args)
+    except BlackjackError as error:
+        return _user_error(error)
+
+
+def open_game(args: argparse.Namespace) -> int:
+    """Open the game window as the game options ask; the only place that imports the game."""
+    from game.app import run_game
+    from game.seats import SeatsError
+
+    try:
+        return int(run_game(args))
+    except SeatsError as error:
+        return _user_error(error)
+
+
+def _user_error(error: ValueError) -> int:
+    print(f"blackjack: {error}", file=sys.stderr)
+    return EXIT_USAGE
+
