@@ -1,13 +1,21 @@
 """The `blackjack` command: opens the game window, or runs a headless subcommand.
 
 Only `open_game` imports the game (and with it pygame); the subcommands, `--help` and
-the parser run on the engine alone. An error the user caused (a bad rules file, an unknown
-preset, a bad `--seats`) prints one line, `blackjack: <reason>`, and exits 2; Ctrl-C exits 130.
+the parser run on the engine alone. Every way out is quiet, as a Unix tool's is:
+
+* an error the user caused (a bad rules file, an unknown preset, a bad `--seats`) prints
+  one line, `blackjack: <reason>`, and exits 2;
+* Ctrl-C exits 130 (128 + SIGINT) without a traceback; `simulate` prints what it had first;
+* a closed output pipe (`blackjack strategy --format csv | head -1`) exits 141 without a
+  traceback: 128 + SIGPIPE, the status a shell shows for `yes` in `yes | head -1`, so a
+  script sees the same status from us as from any tool a closed pipe stopped (Python's
+  recipe exits 1, which reads as a failure of the command itself).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -19,6 +27,9 @@ EXIT_USAGE = 2
 
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C: 128 + SIGINT, as shells report a tool Ctrl-C stopped."""
+
+EXIT_BROKEN_PIPE = 141
+"""Exit status when the reader of standard output went away: 128 + SIGPIPE."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +76,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `blackjack` console script; returns the exit status."""
     try:
-        return _dispatch(argv)
+        try:
+            return _dispatch(argv)
+        finally:
+            # A closed pipe must fail here, where it is caught, and not in the interpreter's
+            # last flush at exit, which would print "Exception ignored" and exit 120. There is
+            # no stdout at all when the game is started without a console (pythonw on Windows).
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
 
@@ -96,3 +117,13 @@ def _user_error(error: ValueError) -> int:
     print(f"blackjack: {error}", file=sys.stderr)
     return EXIT_USAGE
 
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so what is still buffered goes nowhere quietly.
+
+    The Python recipe for SIGPIPE (see the `signal` module's documentation): the
+    interpreter flushes stdout once more at exit, and that flush must not fail again.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
