@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 def ours(rounds: int, *extra: str) -> float:
     """Rounds per second of one whole `blackjack simulate --workers 1` run."""
-    command = [sys.executable, "-m", "game", "simulate", "--rules", "vegas-strip", "--seats", "1",
+    command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--seats", "1",
                "--workers", "1", "--rounds", str(rounds), "--seed", "1", "--json", "--quiet", *extra]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()

@@ -2,6 +2,6 @@
 
 import sys
 
-from game.cli import main
+from blackjack.cli import main
 
 sys.exit(main())

@@ -278,9 +278,9 @@ class Records:
 
 def default_data_dir() -> Path:
     """The folder the database lives in without --data-dir ($BLACKJACK_DATA_DIR, else platformdirs)."""
-    from engine.commands.history import default_data_dir as engine_default
+    from blackjack.commands.history import default_data_dir as history_command_default
 
-    return engine_default()
+    return history_command_default()
 
 
 def _sentence(text: str) -> str:

@@ -8,8 +8,9 @@ import random
 
 import pytest
 
+from blackjack.cli import main
+from blackjack.commands.history import DATA_DIR_ENV, data_dir
 from engine import Table, load_rules
-from engine.commands.history import DATA_DIR_ENV, data_dir
 from engine.record import replay_record, replay_summary
 from engine.store import (
     CSV_HEADER,
@@ -21,7 +22,6 @@ from engine.store import (
     open_store,
     save_round,
 )
-from game.cli import main
 from tests.test_store_worker import play_round
 
 

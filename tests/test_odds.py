@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from blackjack.cli import main
 from engine import (
     Action,
     Card,
@@ -44,7 +45,6 @@ from engine.odds import cache as odds_cache
 from engine.odds.dealer import BUST, dealer_distribution
 from engine.odds.house_edge import Analysis, analyze
 from engine.odds.player import Evaluator
-from game.cli import main
 
 VEGAS = load_rules("vegas-strip")
 NO_SURRENDER = VEGAS.with_changes(surrender=Surrender.NONE)

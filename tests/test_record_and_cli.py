@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
+from blackjack.cli import main
 from engine import Action, StackedShoe, Table, load_rules
 from engine.record import record_line, replay_record, replay_summary
-from game.cli import main
 
 
 def split_round_line() -> str:
@@ -124,7 +124,7 @@ def test_rules_command_names_what_is_wrong_with_a_broken_file(tmp_path, capsys):
 
 
 def test_engine_imports_without_pygame():
-    code = "import sys, engine, engine.record, engine.commands; print('pygame' in sys.modules)"
+    code = "import sys, engine, engine.record; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from blackjack.cli import main
 from engine import Result, load_rules
 from engine.simulate import CHUNK_ROUNDS, Plan, Summary, Tally, chunk_seed, run, run_chunk
-from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 STRIP = load_rules("vegas-strip")
@@ -147,7 +147,7 @@ def test_a_bad_rules_name_is_reported(capsys):
 
 def run_command(*args, **kwargs):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "game", "simulate", *args], cwd=ROOT, env=env,
+    return subprocess.Popen([sys.executable, "-m", "blackjack", "simulate", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
 
 
@@ -174,7 +174,7 @@ def test_the_progress_bar_draws_on_a_terminal():
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "game", "simulate", "--rounds", str(2 * CHUNK_ROUNDS), "--seed", "1",
+        [sys.executable, "-m", "blackjack", "simulate", "--rounds", str(2 * CHUNK_ROUNDS), "--seed", "1",
          "--bot", "novice", "--workers", "1", "--json"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=follower, text=True, timeout=120,
     )

@@ -1,7 +1,8 @@
-"""The analysis subcommands of the `blackjack` command; each module registers one.
+"""The headless subcommands of the `blackjack` command; each module registers one.
 
 A command module has `NAME`, `HELP`, `add_arguments(parser)` and `run(args) -> int`,
-and imports nothing heavy at module level so `blackjack --help` stays instant.
+and imports nothing heavy at module level so `blackjack --help` stays instant. They run on
+the engine alone: none imports `game` or pygame.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from importlib import import_module
 from types import ModuleType
 
 COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "simulate", "history")
-"""Subcommand modules under engine.commands, in the order `--help` lists them."""
+"""Subcommand modules of this package, in the order `--help` lists them."""
 
 
 def available() -> list[ModuleType]:
@@ -19,9 +20,9 @@ def available() -> list[ModuleType]:
     found = []
     for name in COMMAND_MODULES:
         try:
-            found.append(import_module(f"engine.commands.{name}"))
+            found.append(import_module(f"{__name__}.{name}"))
         except ModuleNotFoundError as error:
-            if error.name != f"engine.commands.{name}":
+            if error.name != f"{__name__}.{name}":
                 raise
     return found
 

@@ -1,0 +1,129 @@
+"""The `blackjack` command: opens the game window, or runs a headless subcommand.
+
+Only `open_game` imports the game (and with it pygame); the subcommands, `--help` and
+the parser run on the engine alone. Every way out is quiet, as a Unix tool's is:
+
+* an error the user caused (a bad rules file, an unknown preset, a bad `--seats`) prints
+  one line, `blackjack: <reason>`, and exits 2;
+* Ctrl-C exits 130 (128 + SIGINT) without a traceback; `simulate` prints what it had first;
+* a closed output pipe (`blackjack strategy --format csv | head -1`) exits 141 without a
+  traceback: 128 + SIGPIPE, the status a shell shows for `yes` in `yes | head -1`, so a
+  script sees the same status from us as from any tool a closed pipe stopped (Python's
+  recipe exits 1, which reads as a failure of the command itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from blackjack.commands import add_subcommands
+from engine.errors import BlackjackError
+
+EXIT_USAGE = 2
+"""Exit status for an error the user caused: a bad option, rules file or seat list."""
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C: 128 + SIGINT, as shells report a tool Ctrl-C stopped."""
+
+EXIT_BROKEN_PIPE = 141
+"""Exit status when the reader of standard output went away: 128 + SIGPIPE."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser: game options, plus the headless subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="blackjack",
+        description="A casino blackjack table. With no subcommand, opens the game window.",
+    )
+    game = parser.add_argument_group("game options")
+    game.add_argument("--rules", metavar="ID|FILE", help="rules preset id or TOML file")
+    game.add_argument("--seed", type=int, help="seed for the shoe's shuffles")
+    game.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    game.add_argument("--frames", type=int, metavar="N", help="run N frames, then exit")
+    game.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
+    game.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="the basic bot plays for the people too (bots keep their kind)",
+    )
+    game.add_argument(
+        "--demo",
+        action="store_true",
+        help="demo mode: bots play round after round with captions; any click or key leaves it",
+    )
+    game.add_argument(
+        "--seats",
+        metavar="LIST",
+        help='open the table with these seats, skipping the setup: names are people (profiles are '
+        'reused), bot:basic, bot:counter or bot:novice a bot, an empty entry an empty seat; '
+        'e.g. "Ann,Bob,bot:basic"',
+    )
+    game.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="keep the history database and the settings in DIR instead of the user's folders",
+    )
+    game.add_argument(
+        "--frame-stats", action="store_true", help="print frame-time statistics as JSON at exit"
+    )
+    add_subcommands(parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `blackjack` console script; returns the exit status."""
+    try:
+        try:
+            return _dispatch(argv)
+        finally:
+            # A closed pipe must fail here, where it is caught, and not in the interpreter's
+            # last flush at exit, which would print "Exception ignored" and exit 120. There is
+            # no stdout at all when the game is started without a console (pythonw on Windows).
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    command = getattr(args, "command_module", None)
+    try:
+        if command is not None:
+            return int(command.run(args))
+        return open_game(args)
+    except BlackjackError as error:
+        return _user_error(error)
+
+
+def open_game(args: argparse.Namespace) -> int:
+    """Open the game window as the game options ask; the only place that imports the game."""
+    from game.app import run_game
+    from game.seats import SeatsError
+
+    try:
+        return int(run_game(args))
+    except SeatsError as error:
+        return _user_error(error)
+
+
+def _user_error(error: ValueError) -> int:
+    print(f"blackjack: {error}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so what is still buffered goes nowhere quietly.
+
+    The Python recipe for SIGPIPE (see the `signal` module's documentation): the
+    interpreter flushes stdout once more at exit, and that flush must not fail again.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
