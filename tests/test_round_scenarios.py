@@ -6,7 +6,18 @@ rules have one); then the cards the decisions draw, then the dealer's draws.
 
 import pytest
 
-from engine import Action, DecisionKind, IllegalActionError, Result
+from engine import (
+    Action,
+    BlackjackError,
+    DecisionKind,
+    IllegalActionError,
+    Result,
+    Round,
+    StackedShoe,
+    Table,
+    load_rules,
+)
+from engine import events as ev
 from tests.engine_helpers import kinds, play, results
 
 STRIP = "vegas-strip"
@@ -490,3 +501,46 @@ def test_acting_after_the_round_is_over_is_refused():
 
 def test_settled_results_cover_every_result_word():
     assert {r.value for r in Result} == {"blackjack", "win", "push", "lose", "bust", "surrender"}
+
+
+# ---- what a round needs of its table -----------------------------------------------------
+
+
+class _Kitchen:
+    """Not a Table: only what `RoundTable` names, to show a round needs nothing more."""
+
+    def __init__(self, cards: str) -> None:
+        self.rules = load_rules(STRIP)
+        self.seat_names = ("Ann",)
+        self.shoe = StackedShoe(cards)
+        self.money = [5000]
+        self.ended: list[Round] = []
+
+    def bankroll(self, seat: int) -> int:
+        return self.money[seat]
+
+    def bankrolls(self) -> tuple[int, ...]:
+        return tuple(self.money)
+
+    def seat_active(self, seat: int) -> bool:
+        return True
+
+    def credit(self, seat: int, amount: int) -> None:
+        self.money[seat] += amount
+
+    def round_ended(self, finished: Round) -> list[ev.Event]:
+        self.ended.append(finished)
+        return [ev.RoundEnded(number=finished.number, bankrolls=self.bankrolls())]
+
+
+def test_a_round_plays_at_anything_that_gives_it_a_round_table():
+    kitchen = _Kitchen("T 7 9 T")
+    rnd = Round(kitchen, 1)
+    rnd.place_bet(0, 1000)
+    assert kitchen.money == [4000], "the bet left the bankroll through credit"
+    rnd.deal()
+    rnd.stand()
+    assert kitchen.money == [6000] and kitchen.ended == [rnd], "told once, as the round ended"
+    assert rnd.events[-1] == ev.RoundEnded(number=1, bankrolls=(6000,))
+    with pytest.raises(BlackjackError, match="round 1 was not played at a Table"):
+        Table.of(rnd)
