@@ -1,7 +1,7 @@
 """The rule set: a frozen, validated record of every option a blackjack table can vary.
 
-The TOML keys of a rules file are exactly the field names here; `engine.rulesets` reads
-and writes the files.
+The TOML keys of a rules file are exactly the field names here, and `option_text` writes
+one option as a file holds it; `engine.rulesets` reads and writes the files.
 """
 
 from __future__ import annotations
@@ -78,6 +78,15 @@ PAYOUTS: dict[str, Fraction] = {
     "2:1": Fraction(2),
 }
 """The blackjack payouts a rules file may name."""
+
+
+def payout_text(ratio: Fraction) -> str:
+    """The name a rules file gives a blackjack payout.
+
+    >>> payout_text(Fraction(6, 5))
+    '6:5'
+    """
+    return next(text for text, value in PAYOUTS.items() if value == ratio)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +174,6 @@ class Rules:
 
     def summary_lines(self) -> list[str]:
         """Every option as a 'key = value' line, in the order of the rules file."""
-        from engine.rulesets import option_text
-
         return [
             f"{f.name} = {option_text(self, f.name)}"
             for f in fields(self)
@@ -177,6 +184,30 @@ class Rules:
         """The limits placard text, e.g. 'MIN 10 · MAX 500'."""
         high = "BANKROLL" if self.max_bet is None else format_money(self.max_bet)
         return f"MIN {format_money(self.min_bet)} · MAX {high}"
+
+
+def option_text(rules: Rules, key: str) -> str:
+    """One option of a rule set written as its TOML value."""
+    value = getattr(rules, key)
+    if key == "decks":
+        return '"infinite"' if value is None else str(value)
+    if key == "penetration":
+        return f"{float(value):g}"
+    if key == "blackjack_pays":
+        return f'"{payout_text(value)}"'
+    if key in ("min_bet", "max_bet"):
+        return '"bankroll"' if value is None else format_money(value)
+    if key == "tournament":
+        if value is None:
+            return "none"
+        return f"{{ bankroll = {format_money(value.bankroll)}, goal = {format_money(value.goal)} }}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Enum):
+        return f'"{value.value}"'
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
 
 
 _FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
