@@ -104,6 +104,9 @@ def rules_from_mapping(
 ) -> Rules:
     """A rule set from a parsed TOML (or JSON) table; `base` names a preset or file to start from.
 
+    Options the table leaves out follow the ones it sets (`Rules.with_settings`): a base
+    with even money and a table that says `insurance = false` give no even money.
+
     >>> rules_from_mapping({"base": "vegas-strip", "decks": 2}).decks
     2
     >>> rules_from_mapping({"decks": "two"})  # doctest: +ELLIPSIS
@@ -136,7 +139,7 @@ def rules_from_mapping(
     if base_name is not None and "name" not in table:
         changes["name"] = start.name
     try:
-        return start.with_changes(**changes)
+        return start.with_settings(**changes)
     except RulesError as error:
         raise RulesError(f"{where}: {error}") from None
 

@@ -103,6 +103,68 @@ def test_broken_files_name_the_file_the_key_and_what_is_allowed(tmp_path, text, 
     assert "broken.toml" in str(caught.value)
 
 
+def load_text(tmp_path, text: str) -> Rules:
+    """Load a rules file holding `text`."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text + "\n")
+    return load_rules(path)
+
+
+def test_no_insurance_takes_even_money_away_when_the_file_does_not_set_it(tmp_path):
+    rules = load_text(tmp_path, 'base = "vegas-strip"\ninsurance = false')
+    assert not rules.insurance and not rules.even_money
+
+
+def test_a_dealer_drawing_after_the_players_takes_the_hole_card_and_insurance_away(tmp_path):
+    rules = load_text(tmp_path, 'base = "vegas-strip"\ndealer_draws_after_players = true')
+    assert rules.hole_card is HoleCard.NONE
+    assert not rules.insurance and not rules.even_money, "even money follows insurance, which followed"
+
+
+def test_insurance_follows_a_dealer_who_shows_no_card_even_with_the_hole_card_set(tmp_path):
+    text = 'base = "vegas-strip"\ndealer_draws_after_players = true\nhole_card = "none"'
+    rules = load_text(tmp_path, text)
+    assert not rules.insurance and not rules.even_money
+
+
+def test_no_peek_stops_paying_a_blackjack_at_once_that_would_push(tmp_path):
+    rules = load_text(tmp_path, 'base = "home-game"\nhole_card = "no-peek"')
+    assert rules.hole_card is HoleCard.NO_PEEK and not rules.player_blackjack_paid_at_once
+
+
+def test_a_push_against_a_dealer_blackjack_stops_paying_at_once_without_a_peek(tmp_path):
+    rules = load_text(tmp_path, 'base = "instant-blackjack"\nblackjack_vs_dealer_blackjack = "push"')
+    assert not rules.player_blackjack_paid_at_once
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("insurance = false\neven_money = true", "even_money: even money is a form of insurance"),
+        (
+            'dealer_draws_after_players = true\nhole_card = "peek"',
+            "dealer_draws_after_players: the dealer has no hole card to peek at",
+        ),
+        (
+            "dealer_draws_after_players = true\ninsurance = true",
+            "insurance: the dealer shows no card before the players play",
+        ),
+        (
+            'hole_card = "no-peek"\nplayer_blackjack_paid_at_once = true',
+            "player_blackjack_paid_at_once: a blackjack cannot be paid at once",
+        ),
+    ],
+)
+def test_options_a_file_sets_may_still_contradict_each_other(tmp_path, text, message):
+    with pytest.raises(RulesError, match=message):
+        load_text(tmp_path, 'base = "vegas-strip"\n' + text)
+
+
+def test_an_option_the_file_sets_is_never_overruled_by_one_it_inherits(tmp_path):
+    with pytest.raises(RulesError, match="even_money: even money is a form of insurance"):
+        load_text(tmp_path, 'base = "home-game"\neven_money = true')
+
+
 def test_a_base_cycle_is_refused(tmp_path):
     (tmp_path / "a.toml").write_text('base = "b.toml"\n')
     (tmp_path / "b.toml").write_text('base = "a.toml"\n')
