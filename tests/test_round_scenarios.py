@@ -438,32 +438,62 @@ def test_home_game_shuffles_a_single_deck_before_every_round():
             rnd.act(Action.STAND)
 
 
+def hole_card_dealt_face_down_before_play(rnd: Round) -> bool:
+    """Whether the deal gave the dealer a face-up card and then a face-down one, before any turn."""
+    dealt = [e.face_up for e in rnd.events if isinstance(e, ev.DealerCardDealt)]
+    first_turn = next(i for i, e in enumerate(rnd.events) if isinstance(e, ev.TurnStarted))
+    hole = next(e for e in rnd.events if isinstance(e, ev.DealerCardDealt) and not e.face_up)
+    return dealt[:2] == [True, False] and rnd.events.index(hole) < first_turn
+
+
 def test_instant_blackjack_pays_a_blackjack_at_once_and_it_beats_a_dealer_blackjack():
-    rnd = play("instant-blackjack", "A T K", bets=[1000])
+    rnd = play("instant-blackjack", "A T K A", bets=[1000])
     assert results(rnd) == [("blackjack", 1500)]
-    assert len(rnd.dealer) == 1, "the dealer has nothing to play for"
+    assert [c.code for c in rnd.dealer] == ["T", "A"], "the hole card turned over, nothing drawn"
+    assert "DealerPeeked" not in kinds(rnd) and rnd.hole_revealed
 
 
 def test_instant_blackjack_pairs_face_cards_and_resplits_without_limit():
-    rnd = play("instant-blackjack", "K 6 Q J T Q J 9 9 9 9 9 T", ["split"] * 4 + ["stand"] * 5)
+    rnd = play("instant-blackjack", "K 6 Q 9 J T Q J 9 9 9 9 T", ["split"] * 4 + ["stand"] * 5)
     assert len(rnd.hands(0)) == 5
+    assert [c.code for c in rnd.dealer] == ["6", "9", "T"]
 
 
-def test_instant_blackjack_dealer_blackjack_takes_doubles_and_beats_21():
-    rnd = play("instant-blackjack", "6 T 5 T A", ["double"])
-    assert results(rnd) == [("lose", -2000)]
-    rnd = play("instant-blackjack", "5 T 6 T A", ["hit"])
+def test_instant_blackjack_deals_a_hole_card_face_down_and_never_peeks():
+    rnd = play("instant-blackjack", "T A 7 K", finish=False)
+    assert hole_card_dealt_face_down_before_play(rnd)
+    assert rnd.dealer_visible_cards() == (rnd.dealer[0],), "the hole card stays face down"
+    assert rnd.decision is not None and rnd.decision.kind is DecisionKind.PLAY, "no insurance, no peek"
+    rnd.stand()
+    assert "DealerPeeked" not in kinds(rnd)
+    assert kinds(rnd).index("HoleCardRevealed") > kinds(rnd).index("HandStood")
     assert results(rnd) == [("lose", -1000)]
 
 
+def test_instant_blackjack_dealer_blackjack_turned_over_takes_doubles_and_beats_21():
+    rnd = play("instant-blackjack", "6 T 5 A T", ["double"])
+    assert hole_card_dealt_face_down_before_play(rnd) and "DealerPeeked" not in kinds(rnd)
+    assert results(rnd) == [("lose", -2000)]
+    rnd = play("instant-blackjack", "5 T 6 A T", ["hit"])
+    assert results(rnd) == [("lose", -1000)]
+
+
+def test_instant_blackjack_dealer_blackjack_turned_over_takes_split_and_doubled_bets():
+    rnd = play("instant-blackjack", "8 A 8 K 3 T 2", ["split", "double", "stand"])
+    assert [h.stake for h in rnd.hands(0)] == [2000, 1000]
+    assert results(rnd) == [("lose", -2000), ("lose", -1000)]
+    assert rnd.table.bankroll(0) == 97_000
+
+
 def test_instant_blackjack_ten_on_a_split_ace_is_a_plain_21():
-    rnd = play("instant-blackjack", "A 7 A K 9 T", ["split"])
+    rnd = play("instant-blackjack", "A 7 A T K 9", ["split"])
     assert results(rnd) == [("win", 1000), ("win", 1000)]
 
 
 def test_infinite_deck_blackjack_pushes_a_dealer_blackjack_after_play():
     rnd = play("infinite-deck", "A A K K")
     assert results(rnd) == [("push", 0)]
+    assert hole_card_dealt_face_down_before_play(rnd) and "DealerPeeked" not in kinds(rnd)
     rnd = play("infinite-deck", "A 9 K 7")
     assert results(rnd) == [("blackjack", 1500)]
 

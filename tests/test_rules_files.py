@@ -4,7 +4,16 @@ from fractions import Fraction
 
 import pytest
 
-from engine import DoubleOn, HoleCard, Rules, RulesError, Surrender, load_rules, preset_ids
+from engine import (
+    DealerBlackjackTakes,
+    DoubleOn,
+    HoleCard,
+    Rules,
+    RulesError,
+    Surrender,
+    load_rules,
+    preset_ids,
+)
 from engine.rulesets import rules_from_mapping, rules_to_mapping
 
 REQUIRED_PRESETS = {
@@ -52,9 +61,12 @@ def test_game_presets_have_their_special_rules():
     assert home.double_on is DoubleOn.NONE and home.max_hands == 1 and not home.insurance
     instant = load_rules("instant-blackjack")
     assert instant.infinite_deck and instant.player_blackjack_paid_at_once and instant.max_hands == 0
-    assert instant.pair_by_value and instant.hole_card is HoleCard.NONE
+    assert instant.pair_by_value and instant.hole_card is HoleCard.NO_PEEK
+    assert instant.dealer_gets_hole_card and not instant.dealer_peeks
+    assert instant.dealer_blackjack_takes is DealerBlackjackTakes.ALL_BETS
     infinite = load_rules("infinite-deck")
     assert infinite.blackjack_vs_dealer_blackjack.value == "push"
+    assert infinite.hole_card is HoleCard.NO_PEEK and not infinite.player_blackjack_paid_at_once
     double_up = load_rules("double-up")
     assert double_up.first_card_before_bet and double_up.dealer_draws_after_players
     assert double_up.tournament is not None and double_up.tournament.goal == 20000
