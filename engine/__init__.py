@@ -13,7 +13,7 @@ from engine.errors import (
 )
 from engine.hand import HandValue, hand_total, hand_value, is_natural, is_pair
 from engine.money import Money, format_money, to_cents, to_units
-from engine.round import Decision, DecisionKind, HandView, Phase, Round
+from engine.round import Decision, DecisionKind, HandView, Phase, Round, RoundTable
 from engine.rules import (
     BlackjackVsBlackjack,
     DealerBlackjackTakes,
@@ -31,7 +31,7 @@ __all__ = [
     "Action", "BlackjackError", "BlackjackVsBlackjack", "Card", "CardParseError", "CardSource",
     "DealerBlackjackTakes", "Decision", "DecisionKind", "DoubleOn", "HandValue", "HandView",
     "HoleCard", "IllegalActionError", "InfiniteShoe", "InvalidBetError", "Money", "Phase",
-    "Rank", "RecordError", "Result", "Round", "Rules", "RulesError", "Seat", "Shoe",
+    "Rank", "RecordError", "Result", "Round", "RoundTable", "Rules", "RulesError", "Seat", "Shoe",
     "ShoeExhaustedError", "StackedShoe", "Suit", "Surrender", "Table", "Tournament",
     "TournamentStatus", "format_money", "hand_total", "hand_value", "is_natural", "is_pair",
     "load_rules", "parse_cards", "preset_ids", "presets", "shoe_for", "to_cents", "to_units",

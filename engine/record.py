@@ -26,7 +26,7 @@ RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed")
 
 def round_record(played: Round) -> dict[str, Any]:
     """The record of a round (finished or not) as a JSON-ready dict."""
-    table = played.table
+    table = Table.of(played)
     rules: Any = table.rules_source if table.rules_source is not None else rules_to_mapping(table.rules)
     return {
         "rules": rules,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine import events as ev
 from engine.actions import Action, Result
@@ -42,9 +42,38 @@ from engine.payout import (
     seat_outcomes,
 )
 from engine.rules import Rules
+from engine.shoe import CardSource
 
-if TYPE_CHECKING:
-    from engine.table import Table
+
+class RoundTable(Protocol):
+    """What a round needs of the table it is played at (`engine.table.Table` is one)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the round is played by."""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names, in seat order; the round has one place per seat."""
+
+    @property
+    def shoe(self) -> CardSource:
+        """Where the round draws its cards."""
+
+    def bankroll(self, seat: int) -> Money:
+        """The seat's money off the table, in cents."""
+
+    def bankrolls(self) -> tuple[Money, ...]:
+        """Every seat's bankroll, in seat order."""
+
+    def seat_active(self, seat: int) -> bool:
+        """Whether the seat may still play."""
+
+    def credit(self, seat: int, amount: Money) -> None:
+        """Add `amount` to the seat's bankroll: winnings and returned bets, or a negative bet."""
+
+    def round_ended(self, finished: Round) -> list[ev.Event]:
+        """Told once, as the round settles its last bet; the events it returns close the log."""
 
 
 class Phase(Enum):
@@ -160,7 +189,7 @@ class Round:
     (<Result.WIN: 'win'>, 11000)
     """
 
-    def __init__(self, table: Table, number: int, *, shuffled: int | None = None) -> None:
+    def __init__(self, table: RoundTable, number: int, *, shuffled: int | None = None) -> None:
         self.table = table
         self.rules: Rules = table.rules
         self.number = number
@@ -275,7 +304,7 @@ class Round:
         """
         self.verify_bet(seat, amount)
         mark = len(self.events)
-        self.table._move(seat, -amount)
+        self.table.credit(seat, -amount)
         self._seats[seat].bet = amount
         self._emit(ev.BetPlaced(seat=seat, amount=amount, bankroll=self.table.bankroll(seat)))
         return self.events[mark:]
@@ -447,7 +476,7 @@ class Round:
         elif action is Action.STAND:
             self._stand(play, index, automatic=False)
         elif action is Action.DOUBLE:
-            self.table._move(seat, -hand.bet)
+            self.table.credit(seat, -hand.bet)
             hand.doubled = True
             self._emit(ev.HandDoubled(
                 seat=seat, hand=index, amount=hand.bet, bankroll=self.table.bankroll(seat)
@@ -455,7 +484,7 @@ class Round:
             self._deal_to(play, index)
             self._after_card(play, index, automatic_stand=True)
         elif action is Action.SPLIT:
-            self.table._move(seat, -hand.bet)
+            self.table.credit(seat, -hand.bet)
             moved = hand.cards.pop()
             aces = moved.rank.is_ace
             hand.split_aces = aces
@@ -479,7 +508,7 @@ class Round:
             self._surrender(play, 0)
         elif action is Action.INSURANCE:
             amount = insurance_amount(play.bet)
-            self.table._move(seat, -amount)
+            self.table.credit(seat, -amount)
             play.insurance = amount
             self._emit(ev.InsuranceTaken(seat=seat, amount=amount, bankroll=self.table.bankroll(seat)))
         elif action is Action.EVEN_MONEY:
@@ -570,7 +599,7 @@ class Round:
                 amount = play.insurance
                 net = insurance_net(amount, dealer_blackjack)
                 play.insurance_net = net
-                self.table._move(play.seat, amount + net)
+                self.table.credit(play.seat, amount + net)
                 self._emit(ev.InsuranceSettled(
                     seat=play.seat, amount=amount, net=net, bankroll=self.table.bankroll(play.seat)
                 ))
@@ -710,7 +739,8 @@ class Round:
                 self._settle(play, index, result, net)
         self.phase = Phase.OVER
         self._decision = None
-        self.table._end_round(self)
+        for event in self.table.round_ended(self):
+            self._emit(event)
 
     def _settle(self, play: _SeatPlay, index: int, result: Result, net: Money) -> None:
         hand = play.hands[index]
@@ -718,7 +748,7 @@ class Round:
         hand.result = result
         hand.net = net
         paid = hand.stake + net
-        self.table._move(play.seat, paid)
+        self.table.credit(play.seat, paid)
         self._emit(ev.HandSettled(
             seat=play.seat, hand=index, result=result, stake=hand.stake, net=net, paid=paid,
             bankroll=self.table.bankroll(play.seat),

@@ -1,14 +1,16 @@
 """The rule set: a frozen, validated record of every option a blackjack table can vary.
 
-The TOML keys of a rules file are exactly the field names here; `engine.rulesets` reads
-and writes the files.
+The TOML keys of a rules file are exactly the field names here, and `option_text` writes
+one option as a file holds it; `engine.rulesets` reads and writes the files.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 from engine.errors import RulesError
@@ -78,6 +80,15 @@ PAYOUTS: dict[str, Fraction] = {
     "2:1": Fraction(2),
 }
 """The blackjack payouts a rules file may name."""
+
+
+def payout_text(ratio: Fraction) -> str:
+    """The name a rules file gives a blackjack payout.
+
+    >>> payout_text(Fraction(6, 5))
+    '6:5'
+    """
+    return next(text for text, value in PAYOUTS.items() if value == ratio)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +163,7 @@ class Rules:
     @property
     def dealer_peeks(self) -> bool:
         """Whether the dealer checks for blackjack before the players play."""
-        return self.hole_card is HoleCard.PEEK and not self.dealer_draws_after_players
+        return _dealer_peeks(self)
 
     @property
     def dealer_gets_hole_card(self) -> bool:
@@ -163,10 +174,27 @@ class Rules:
         """A copy with some options changed (validated like any new rule set)."""
         return replace(self, **changes)
 
+    def with_settings(self, **settings: Any) -> Rules:
+        """A copy with options set as a rules file sets them: the options they decide follow.
+
+        Only the options set can contradict each other. An option left unset that would
+        contradict them takes the value that agrees: no insurance, so no even money.
+
+        >>> Rules().with_settings(insurance=False).even_money
+        False
+        >>> Rules().with_settings(insurance=False, even_money=True)
+        Traceback (most recent call last):
+        ...
+        engine.errors.RulesError: even_money: even money is a form of insurance; set insurance = true too
+        """
+        options = SimpleNamespace(**{f.name: getattr(self, f.name) for f in fields(self)} | settings)
+        for agreement in _AGREEMENTS:
+            if agreement.option not in settings and not agreement.agrees(options):
+                setattr(options, agreement.option, agreement.agreeing_value)
+        return replace(self, **vars(options))
+
     def summary_lines(self) -> list[str]:
         """Every option as a 'key = value' line, in the order of the rules file."""
-        from engine.rulesets import option_text
-
         return [
             f"{f.name} = {option_text(self, f.name)}"
             for f in fields(self)
@@ -177,6 +205,30 @@ class Rules:
         """The limits placard text, e.g. 'MIN 10 · MAX 500'."""
         high = "BANKROLL" if self.max_bet is None else format_money(self.max_bet)
         return f"MIN {format_money(self.min_bet)} · MAX {high}"
+
+
+def option_text(rules: Rules, key: str) -> str:
+    """One option of a rule set written as its TOML value."""
+    value = getattr(rules, key)
+    if key == "decks":
+        return '"infinite"' if value is None else str(value)
+    if key == "penetration":
+        return f"{float(value):g}"
+    if key == "blackjack_pays":
+        return f'"{payout_text(value)}"'
+    if key in ("min_bet", "max_bet"):
+        return '"bankroll"' if value is None else format_money(value)
+    if key == "tournament":
+        if value is None:
+            return "none"
+        return f"{{ bankroll = {format_money(value.bankroll)}, goal = {format_money(value.goal)} }}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Enum):
+        return f'"{value.value}"'
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
 
 
 _FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -199,6 +251,60 @@ _BOOL_FIELDS = (
     "dealer_hits_soft_17", "player_blackjack_paid_at_once", "double_after_split", "resplit_aces",
     "hit_split_aces", "split_ace_21_is_blackjack", "pair_by_value", "insurance", "even_money",
     "first_card_before_bet", "dealer_draws_after_players",
+)
+
+
+def _dealer_peeks(options: Any) -> bool:
+    return options.hole_card is HoleCard.PEEK and not options.dealer_draws_after_players
+
+
+@dataclass(frozen=True, slots=True)
+class _Agreement:
+    """An option that must agree with options it depends on; `agreeing_value` always does."""
+
+    option: str
+    agrees: Callable[[Any], bool]
+    """Whether the option agrees, asked of a rule set (or any object with its attributes)."""
+    agreeing_value: Any
+    problem: str
+    """The sentence that refuses a rule set where it does not agree."""
+
+
+_AGREEMENTS = (
+    # Each option depends only on options listed above it or on options nothing here
+    # changes, so one pass in this order lets an option follow one that has itself just
+    # followed (dealer_draws_after_players, then insurance, then even_money).
+    _Agreement(
+        "hole_card",
+        lambda o: not (o.dealer_draws_after_players and o.hole_card is HoleCard.PEEK),
+        HoleCard.NONE,
+        'dealer_draws_after_players: the dealer has no hole card to peek at; use hole_card = "none"',
+    ),
+    _Agreement(
+        "player_blackjack_paid_at_once",
+        lambda o: (
+            not o.player_blackjack_paid_at_once
+            or o.blackjack_vs_dealer_blackjack is not BlackjackVsBlackjack.PUSH
+            or _dealer_peeks(o)
+        ),
+        False,
+        'player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
+        'a dealer blackjack not yet known; use hole_card = "peek" or '
+        'blackjack_vs_dealer_blackjack = "player-wins"',
+    ),
+    _Agreement(
+        "insurance",
+        lambda o: not (o.insurance and o.dealer_draws_after_players),
+        False,
+        "insurance: the dealer shows no card before the players play, so there is nothing "
+        "to insure; set insurance = false",
+    ),
+    _Agreement(
+        "even_money",
+        lambda o: not (o.even_money and not o.insurance),
+        False,
+        "even_money: even money is a form of insurance; set insurance = true too",
+    ),
 )
 
 
@@ -239,28 +345,7 @@ def _problems(rules: Rules) -> list[str]:
             f"max_bet: {format_money(rules.max_bet)} is below min_bet "
             f"{format_money(rules.min_bet)}"
         )
-    if (
-        rules.player_blackjack_paid_at_once
-        and rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PUSH
-        and not rules.dealer_peeks
-    ):
-        problems.append(
-            'player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
-            'a dealer blackjack not yet known; use hole_card = "peek" or '
-            'blackjack_vs_dealer_blackjack = "player-wins"'
-        )
-    if rules.dealer_draws_after_players and rules.hole_card is HoleCard.PEEK:
-        problems.append(
-            'dealer_draws_after_players: the dealer has no hole card to peek at; '
-            'use hole_card = "none"'
-        )
-    if rules.even_money and not rules.insurance:
-        problems.append("even_money: even money is a form of insurance; set insurance = true too")
-    if rules.insurance and rules.dealer_draws_after_players:
-        problems.append(
-            "insurance: the dealer shows no card before the players play, so there is nothing "
-            "to insure; set insurance = false"
-        )
+    problems += [agreement.problem for agreement in _AGREEMENTS if not agreement.agrees(rules)]
     if rules.tournament is not None:
         if rules.tournament.bankroll < rules.min_bet:
             problems.append("tournament.bankroll: the starting bankroll is below min_bet")

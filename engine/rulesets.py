@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RulesError
-from engine.money import format_money, to_cents, to_units
+from engine.money import to_cents, to_units
 from engine.rules import (
     PAYOUTS,
     BlackjackVsBlackjack,
@@ -21,6 +21,7 @@ from engine.rules import (
     Rules,
     Surrender,
     Tournament,
+    payout_text,
 )
 
 _ENUMS: dict[str, type[Enum]] = {
@@ -103,6 +104,9 @@ def rules_from_mapping(
 ) -> Rules:
     """A rule set from a parsed TOML (or JSON) table; `base` names a preset or file to start from.
 
+    Options the table leaves out follow the ones it sets (`Rules.with_settings`): a base
+    with even money and a table that says `insurance = false` give no even money.
+
     >>> rules_from_mapping({"base": "vegas-strip", "decks": 2}).decks
     2
     >>> rules_from_mapping({"decks": "two"})  # doctest: +ELLIPSIS
@@ -135,7 +139,7 @@ def rules_from_mapping(
     if base_name is not None and "name" not in table:
         changes["name"] = start.name
     try:
-        return start.with_changes(**changes)
+        return start.with_settings(**changes)
     except RulesError as error:
         raise RulesError(f"{where}: {error}") from None
 
@@ -202,30 +206,6 @@ def _money(value: Any, bad: Any, allowed: str) -> int:
         raise bad(allowed) from None
 
 
-def option_text(rules: Rules, key: str) -> str:
-    """One option of a rule set written as its TOML value."""
-    value = getattr(rules, key)
-    if key == "decks":
-        return '"infinite"' if value is None else str(value)
-    if key == "penetration":
-        return f"{float(value):g}"
-    if key == "blackjack_pays":
-        return next(f'"{text}"' for text, ratio in PAYOUTS.items() if ratio == value)
-    if key in ("min_bet", "max_bet"):
-        return '"bankroll"' if value is None else format_money(value)
-    if key == "tournament":
-        if value is None:
-            return "none"
-        return f"{{ bankroll = {format_money(value.bankroll)}, goal = {format_money(value.goal)} }}"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Enum):
-        return f'"{value.value}"'
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
-
-
 def resolve_rules_spec(spec: str | Path | dict[str, Any]) -> Rules:
     """A rule set from what a round record may hold: a preset id, a file path, or an object."""
     if isinstance(spec, dict):
@@ -249,7 +229,7 @@ def rules_to_mapping(rules: Rules) -> dict[str, Any]:
         elif key == "penetration":
             out[key] = float(value)
         elif key == "blackjack_pays":
-            out[key] = next(text for text, ratio in PAYOUTS.items() if ratio == value)
+            out[key] = payout_text(value)
         elif key in ("min_bet", "max_bet"):
             out[key] = "bankroll" if value is None else to_units(value)
         elif key == "tournament":

@@ -70,6 +70,16 @@ class Table:
         self.round: Round | None = None
         """The round in play or the last one played."""
 
+    @staticmethod
+    def of(played: Round) -> Table:
+        """The Table a round was played at (a round sees its table only as a `RoundTable`).
+
+        Raises BlackjackError for a round played at anything else.
+        """
+        if not isinstance(played.table, Table):
+            raise BlackjackError(f"round {played.number} was not played at a Table")
+        return played.table
+
     @property
     def seed(self) -> int | None:
         """The seed of the shoe's shuffles, when known."""
@@ -129,20 +139,24 @@ class Table:
                 b + amount if i == seat else b for i, b in enumerate(current.start_bankrolls)
             )
 
-    def _move(self, seat: int, amount: Money) -> None:
-        """Move money between a seat's bankroll and its bets (engine use only)."""
+    def credit(self, seat: int, amount: Money) -> None:
+        """Add `amount` to the seat's bankroll; its round moves its bets and winnings this way."""
         self._bankrolls[seat] += amount
 
-    def _end_round(self, finished: Round) -> None:
-        """Discard the cards, settle the house's books and check tournament goals."""
+    def round_ended(self, finished: Round) -> list[ev.Event]:
+        """Discard the round's cards, settle the house's books and check tournament goals.
+
+        Its round calls this once, as it settles its last bet, and appends the events it
+        returns (the round's end, then any seat's tournament end) to its log.
+        """
         self.shoe.discard(finished.drawn)
         for event in finished.events:
             if isinstance(event, ev.HandSettled | ev.InsuranceSettled):
                 self.house -= event.net
-        finished.events.append(ev.RoundEnded(number=finished.number, bankrolls=self.bankrolls()))
+        ended: list[ev.Event] = [ev.RoundEnded(number=finished.number, bankrolls=self.bankrolls())]
         tournament = self.rules.tournament
         if tournament is None:
-            return
+            return ended
         for seat, bankroll in enumerate(self._bankrolls):
             if self._status[seat] is not TournamentStatus.PLAYING:
                 continue
@@ -152,6 +166,7 @@ class Table:
                 self._status[seat] = TournamentStatus.LOST
             else:
                 continue
-            finished.events.append(ev.TournamentEnded(
+            ended.append(ev.TournamentEnded(
                 seat=seat, won=self._status[seat] is TournamentStatus.WON, bankroll=bankroll
             ))
+        return ended

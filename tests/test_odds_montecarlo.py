@@ -116,7 +116,7 @@ def test_home_game_fresh_deck_matches_the_engine() -> None:
     ],
 )
 def test_one_situation_matches_the_engine(hand: str, up: str, action: Action) -> None:
-    rules = load_rules("infinite-deck").with_changes(max_bet=None)  # no hole card: values include blackjacks
+    rules = load_rules("infinite-deck").with_changes(max_bet=None)  # no peek: values count dealer blackjacks
     player = parse_cards(hand)
     dealer = Card.parse(up)
     expected = action_evs(rules, player, dealer)[action]

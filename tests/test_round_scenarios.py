@@ -6,7 +6,18 @@ rules have one); then the cards the decisions draw, then the dealer's draws.
 
 import pytest
 
-from engine import Action, DecisionKind, IllegalActionError, Result
+from engine import (
+    Action,
+    BlackjackError,
+    DecisionKind,
+    IllegalActionError,
+    Result,
+    Round,
+    StackedShoe,
+    Table,
+    load_rules,
+)
+from engine import events as ev
 from tests.engine_helpers import kinds, play, results
 
 STRIP = "vegas-strip"
@@ -427,32 +438,62 @@ def test_home_game_shuffles_a_single_deck_before_every_round():
             rnd.act(Action.STAND)
 
 
+def hole_card_dealt_face_down_before_play(rnd: Round) -> bool:
+    """Whether the deal gave the dealer a face-up card and then a face-down one, before any turn."""
+    dealt = [e.face_up for e in rnd.events if isinstance(e, ev.DealerCardDealt)]
+    first_turn = next(i for i, e in enumerate(rnd.events) if isinstance(e, ev.TurnStarted))
+    hole = next(e for e in rnd.events if isinstance(e, ev.DealerCardDealt) and not e.face_up)
+    return dealt[:2] == [True, False] and rnd.events.index(hole) < first_turn
+
+
 def test_instant_blackjack_pays_a_blackjack_at_once_and_it_beats_a_dealer_blackjack():
-    rnd = play("instant-blackjack", "A T K", bets=[1000])
+    rnd = play("instant-blackjack", "A T K A", bets=[1000])
     assert results(rnd) == [("blackjack", 1500)]
-    assert len(rnd.dealer) == 1, "the dealer has nothing to play for"
+    assert [c.code for c in rnd.dealer] == ["T", "A"], "the hole card turned over, nothing drawn"
+    assert "DealerPeeked" not in kinds(rnd) and rnd.hole_revealed
 
 
 def test_instant_blackjack_pairs_face_cards_and_resplits_without_limit():
-    rnd = play("instant-blackjack", "K 6 Q J T Q J 9 9 9 9 9 T", ["split"] * 4 + ["stand"] * 5)
+    rnd = play("instant-blackjack", "K 6 Q 9 J T Q J 9 9 9 9 T", ["split"] * 4 + ["stand"] * 5)
     assert len(rnd.hands(0)) == 5
+    assert [c.code for c in rnd.dealer] == ["6", "9", "T"]
 
 
-def test_instant_blackjack_dealer_blackjack_takes_doubles_and_beats_21():
-    rnd = play("instant-blackjack", "6 T 5 T A", ["double"])
-    assert results(rnd) == [("lose", -2000)]
-    rnd = play("instant-blackjack", "5 T 6 T A", ["hit"])
+def test_instant_blackjack_deals_a_hole_card_face_down_and_never_peeks():
+    rnd = play("instant-blackjack", "T A 7 K", finish=False)
+    assert hole_card_dealt_face_down_before_play(rnd)
+    assert rnd.dealer_visible_cards() == (rnd.dealer[0],), "the hole card stays face down"
+    assert rnd.decision is not None and rnd.decision.kind is DecisionKind.PLAY, "no insurance, no peek"
+    rnd.stand()
+    assert "DealerPeeked" not in kinds(rnd)
+    assert kinds(rnd).index("HoleCardRevealed") > kinds(rnd).index("HandStood")
     assert results(rnd) == [("lose", -1000)]
 
 
+def test_instant_blackjack_dealer_blackjack_turned_over_takes_doubles_and_beats_21():
+    rnd = play("instant-blackjack", "6 T 5 A T", ["double"])
+    assert hole_card_dealt_face_down_before_play(rnd) and "DealerPeeked" not in kinds(rnd)
+    assert results(rnd) == [("lose", -2000)]
+    rnd = play("instant-blackjack", "5 T 6 A T", ["hit"])
+    assert results(rnd) == [("lose", -1000)]
+
+
+def test_instant_blackjack_dealer_blackjack_turned_over_takes_split_and_doubled_bets():
+    rnd = play("instant-blackjack", "8 A 8 K 3 T 2", ["split", "double", "stand"])
+    assert [h.stake for h in rnd.hands(0)] == [2000, 1000]
+    assert results(rnd) == [("lose", -2000), ("lose", -1000)]
+    assert rnd.table.bankroll(0) == 97_000
+
+
 def test_instant_blackjack_ten_on_a_split_ace_is_a_plain_21():
-    rnd = play("instant-blackjack", "A 7 A K 9 T", ["split"])
+    rnd = play("instant-blackjack", "A 7 A T K 9", ["split"])
     assert results(rnd) == [("win", 1000), ("win", 1000)]
 
 
 def test_infinite_deck_blackjack_pushes_a_dealer_blackjack_after_play():
     rnd = play("infinite-deck", "A A K K")
     assert results(rnd) == [("push", 0)]
+    assert hole_card_dealt_face_down_before_play(rnd) and "DealerPeeked" not in kinds(rnd)
     rnd = play("infinite-deck", "A 9 K 7")
     assert results(rnd) == [("blackjack", 1500)]
 
@@ -490,3 +531,46 @@ def test_acting_after_the_round_is_over_is_refused():
 
 def test_settled_results_cover_every_result_word():
     assert {r.value for r in Result} == {"blackjack", "win", "push", "lose", "bust", "surrender"}
+
+
+# ---- what a round needs of its table -----------------------------------------------------
+
+
+class _Kitchen:
+    """Not a Table: only what `RoundTable` names, to show a round needs nothing more."""
+
+    def __init__(self, cards: str) -> None:
+        self.rules = load_rules(STRIP)
+        self.seat_names = ("Ann",)
+        self.shoe = StackedShoe(cards)
+        self.money = [5000]
+        self.ended: list[Round] = []
+
+    def bankroll(self, seat: int) -> int:
+        return self.money[seat]
+
+    def bankrolls(self) -> tuple[int, ...]:
+        return tuple(self.money)
+
+    def seat_active(self, seat: int) -> bool:
+        return True
+
+    def credit(self, seat: int, amount: int) -> None:
+        self.money[seat] += amount
+
+    def round_ended(self, finished: Round) -> list[ev.Event]:
+        self.ended.append(finished)
+        return [ev.RoundEnded(number=finished.number, bankrolls=self.bankrolls())]
+
+
+def test_a_round_plays_at_anything_that_gives_it_a_round_table():
+    kitchen = _Kitchen("T 7 9 T")
+    rnd = Round(kitchen, 1)
+    rnd.place_bet(0, 1000)
+    assert kitchen.money == [4000], "the bet left the bankroll through credit"
+    rnd.deal()
+    rnd.stand()
+    assert kitchen.money == [6000] and kitchen.ended == [rnd], "told once, as the round ended"
+    assert rnd.events[-1] == ev.RoundEnded(number=1, bankrolls=(6000,))
+    with pytest.raises(BlackjackError, match="round 1 was not played at a Table"):
+        Table.of(rnd)

@@ -4,7 +4,16 @@ from fractions import Fraction
 
 import pytest
 
-from engine import DoubleOn, HoleCard, Rules, RulesError, Surrender, load_rules, preset_ids
+from engine import (
+    DealerBlackjackTakes,
+    DoubleOn,
+    HoleCard,
+    Rules,
+    RulesError,
+    Surrender,
+    load_rules,
+    preset_ids,
+)
 from engine.rulesets import rules_from_mapping, rules_to_mapping
 
 REQUIRED_PRESETS = {
@@ -52,9 +61,12 @@ def test_game_presets_have_their_special_rules():
     assert home.double_on is DoubleOn.NONE and home.max_hands == 1 and not home.insurance
     instant = load_rules("instant-blackjack")
     assert instant.infinite_deck and instant.player_blackjack_paid_at_once and instant.max_hands == 0
-    assert instant.pair_by_value and instant.hole_card is HoleCard.NONE
+    assert instant.pair_by_value and instant.hole_card is HoleCard.NO_PEEK
+    assert instant.dealer_gets_hole_card and not instant.dealer_peeks
+    assert instant.dealer_blackjack_takes is DealerBlackjackTakes.ALL_BETS
     infinite = load_rules("infinite-deck")
     assert infinite.blackjack_vs_dealer_blackjack.value == "push"
+    assert infinite.hole_card is HoleCard.NO_PEEK and not infinite.player_blackjack_paid_at_once
     double_up = load_rules("double-up")
     assert double_up.first_card_before_bet and double_up.dealer_draws_after_players
     assert double_up.tournament is not None and double_up.tournament.goal == 20000
@@ -101,6 +113,68 @@ def test_broken_files_name_the_file_the_key_and_what_is_allowed(tmp_path, text, 
         load_rules(path)
     assert message in str(caught.value)
     assert "broken.toml" in str(caught.value)
+
+
+def load_text(tmp_path, text: str) -> Rules:
+    """Load a rules file holding `text`."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text + "\n")
+    return load_rules(path)
+
+
+def test_no_insurance_takes_even_money_away_when_the_file_does_not_set_it(tmp_path):
+    rules = load_text(tmp_path, 'base = "vegas-strip"\ninsurance = false')
+    assert not rules.insurance and not rules.even_money
+
+
+def test_a_dealer_drawing_after_the_players_takes_the_hole_card_and_insurance_away(tmp_path):
+    rules = load_text(tmp_path, 'base = "vegas-strip"\ndealer_draws_after_players = true')
+    assert rules.hole_card is HoleCard.NONE
+    assert not rules.insurance and not rules.even_money, "even money follows insurance, which followed"
+
+
+def test_insurance_follows_a_dealer_who_shows_no_card_even_with_the_hole_card_set(tmp_path):
+    text = 'base = "vegas-strip"\ndealer_draws_after_players = true\nhole_card = "none"'
+    rules = load_text(tmp_path, text)
+    assert not rules.insurance and not rules.even_money
+
+
+def test_no_peek_stops_paying_a_blackjack_at_once_that_would_push(tmp_path):
+    rules = load_text(tmp_path, 'base = "home-game"\nhole_card = "no-peek"')
+    assert rules.hole_card is HoleCard.NO_PEEK and not rules.player_blackjack_paid_at_once
+
+
+def test_a_push_against_a_dealer_blackjack_stops_paying_at_once_without_a_peek(tmp_path):
+    rules = load_text(tmp_path, 'base = "instant-blackjack"\nblackjack_vs_dealer_blackjack = "push"')
+    assert not rules.player_blackjack_paid_at_once
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("insurance = false\neven_money = true", "even_money: even money is a form of insurance"),
+        (
+            'dealer_draws_after_players = true\nhole_card = "peek"',
+            "dealer_draws_after_players: the dealer has no hole card to peek at",
+        ),
+        (
+            "dealer_draws_after_players = true\ninsurance = true",
+            "insurance: the dealer shows no card before the players play",
+        ),
+        (
+            'hole_card = "no-peek"\nplayer_blackjack_paid_at_once = true',
+            "player_blackjack_paid_at_once: a blackjack cannot be paid at once",
+        ),
+    ],
+)
+def test_options_a_file_sets_may_still_contradict_each_other(tmp_path, text, message):
+    with pytest.raises(RulesError, match=message):
+        load_text(tmp_path, 'base = "vegas-strip"\n' + text)
+
+
+def test_an_option_the_file_sets_is_never_overruled_by_one_it_inherits(tmp_path):
+    with pytest.raises(RulesError, match="even_money: even money is a form of insurance"):
+        load_text(tmp_path, 'base = "home-game"\neven_money = true')
 
 
 def test_a_base_cycle_is_refused(tmp_path):

@@ -26,6 +26,7 @@ from engine.store.database import Store, timestamp
 from engine.store.errors import StoreError
 from engine.store.profiles import Profile, normalize_name, profile_named
 from engine.store.tournaments import insert_tournament
+from engine.table import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,8 @@ def save_round(
             if isinstance(event, ev.TournamentEnded) and (owner := profiles[event.seat]) is not None:
                 insert_tournament(
                     connection, owner.id, won=event.won, final_bankroll=event.bankroll,
-                    rounds=played.number, rules=table.rules_source or "custom", finished_at=when,
+                    rounds=played.number, rules=Table.of(played).rules_source or "custom",
+                    finished_at=when,
                 )
     return round_id
 
