@@ -178,19 +178,34 @@ class Rules:
         """A copy with options set as a rules file sets them: the options they decide follow.
 
         Only the options set can contradict each other. An option left unset that would
-        contradict them takes the value that agrees: no insurance, so no even money.
+        contradict them takes the value that agrees: no insurance, so no even money; even
+        money on a table without insurance, so insurance.
 
         >>> Rules().with_settings(insurance=False).even_money
         False
+        >>> Rules(insurance=False, even_money=False).with_settings(even_money=True).insurance
+        True
         >>> Rules().with_settings(insurance=False, even_money=True)
         Traceback (most recent call last):
         ...
         engine.errors.RulesError: even_money: even money is a form of insurance; set insurance = true too
         """
         options = SimpleNamespace(**{f.name: getattr(self, f.name) for f in fields(self)} | settings)
-        for agreement in _AGREEMENTS:
-            if agreement.option not in settings and not agreement.agrees(options):
-                setattr(options, agreement.option, agreement.agreeing_value)
+        decided = set(settings)  # the options set, and those a set option needed: as good as set
+        for _ in range(len(_AGREEMENTS) + 1):  # each pass settles at least one more option, or none
+            changed = False
+            for agreement in _AGREEMENTS:
+                if agreement.agrees(options):
+                    continue
+                if agreement.option not in decided:
+                    setattr(options, agreement.option, agreement.agreeing_value)
+                    changed = True
+                elif agreement.needs is not None and agreement.needs[0] not in decided:
+                    setattr(options, *agreement.needs)
+                    decided.add(agreement.needs[0])
+                    changed = True
+            if not changed:
+                break
         return replace(self, **vars(options))
 
     def summary_lines(self) -> list[str]:
@@ -268,17 +283,21 @@ class _Agreement:
     agreeing_value: Any
     problem: str
     """The sentence that refuses a rule set where it does not agree."""
+    needs: tuple[str, Any] | None = None
+    """The one option, and its value, that lets this option keep a value the file set; None
+    where more than one option could give way."""
 
 
 _AGREEMENTS = (
-    # Each option depends only on options listed above it or on options nothing here
-    # changes, so one pass in this order lets an option follow one that has itself just
-    # followed (dealer_draws_after_players, then insurance, then even_money).
+    # Listed so that an option follows one that has itself just followed in a single pass
+    # (dealer_draws_after_players, then insurance, then even_money); `with_settings` makes
+    # further passes only when a set option brought in an option it needs.
     _Agreement(
         "hole_card",
         lambda o: not (o.dealer_draws_after_players and o.hole_card is HoleCard.PEEK),
         HoleCard.NONE,
         'dealer_draws_after_players: the dealer has no hole card to peek at; use hole_card = "none"',
+        needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
         "player_blackjack_paid_at_once",
@@ -298,12 +317,14 @@ _AGREEMENTS = (
         False,
         "insurance: the dealer shows no card before the players play, so there is nothing "
         "to insure; set insurance = false",
+        needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
         "even_money",
         lambda o: not (o.even_money and not o.insurance),
         False,
         "even_money: even money is a form of insurance; set insurance = true too",
+        needs=("insurance", True),
     ),
 )
 

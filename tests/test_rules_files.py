@@ -172,9 +172,23 @@ def test_options_a_file_sets_may_still_contradict_each_other(tmp_path, text, mes
         load_text(tmp_path, 'base = "vegas-strip"\n' + text)
 
 
-def test_an_option_the_file_sets_is_never_overruled_by_one_it_inherits(tmp_path):
-    with pytest.raises(RulesError, match="even_money: even money is a form of insurance"):
-        load_text(tmp_path, 'base = "home-game"\neven_money = true')
+def test_an_option_the_file_sets_brings_along_the_inherited_one_it_needs(tmp_path):
+    rules = load_text(tmp_path, 'base = "home-game"\neven_money = true')
+    assert rules.even_money and rules.insurance, "even money needs insurance, which the file did not set"
+
+
+def test_insurance_set_on_a_table_whose_dealer_draws_last_brings_the_early_deal_back(tmp_path):
+    base = tmp_path / "late.toml"
+    base.write_text('base = "vegas-strip"\ndealer_draws_after_players = true\n')
+    rules = load_text(tmp_path, 'base = "late.toml"\neven_money = true')
+    assert rules.even_money and rules.insurance and not rules.dealer_draws_after_players
+
+
+def test_when_either_of_two_inherited_options_could_give_way_the_file_is_refused(tmp_path):
+    # A blackjack paid at once needs a peek or a blackjack that beats the dealer's: the
+    # engine does not guess which of the two the person meant.
+    with pytest.raises(RulesError, match="player_blackjack_paid_at_once: a blackjack cannot be paid"):
+        load_text(tmp_path, 'base = "european"\nplayer_blackjack_paid_at_once = true')
 
 
 def test_a_base_cycle_is_refused(tmp_path):
