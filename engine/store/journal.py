@@ -13,6 +13,27 @@ Repeating a step is a no-op, a step that would rewrite what is journaled is refu
 finished round takes no step and cannot be finished again: nothing is applied twice. There
 is at most one unfinished round per database; a second game beginning a round while another
 round is unfinished gets a StoreError.
+
+>>> import tempfile
+>>> from engine import Table, StackedShoe, load_rules
+>>> from engine.record import round_start_state
+>>> from engine.store import open_store, get_or_create_profile, find_profile, save_round
+>>> folder = tempfile.TemporaryDirectory(); store = open_store(folder.name)
+>>> ann = get_or_create_profile(store, "Ann", bankroll=10_000)
+>>> table = Table(load_rules("vegas-strip"), [("Ann", 10_000)], shoe=StackedShoe("T 7 2 T 6"))
+>>> start = round_start_state(table)                     # just before start_round()
+>>> rnd = table.start_round(); _ = rnd.place_bet(0, 1000); _ = rnd.deal()
+>>> round_id = begin_round(store, rnd, [ann], start)      # the bet is taken
+>>> _ = rnd.hit(); record_step(store, round_id, rnd)      # a kill here keeps the hit
+True
+>>> find_profile(store, "Ann").bankroll
+9000
+>>> again = unfinished_round(store).resume()              # the next launch
+>>> again.hands(0)[0].cards, again.decision.seat
+((T, 2, 6), 0)
+>>> _ = again.stand(); save_round(store, again, [ann], round_id=round_id), find_profile(store, "Ann").bankroll
+(1, 11000)
+>>> store.close(); folder.cleanup()
 """
 
 from __future__ import annotations
