@@ -10,6 +10,7 @@ from engine.errors import (
     RecordError,
     RulesError,
     ShoeExhaustedError,
+    ShoeStateError,
 )
 from engine.hand import HandValue, hand_total, hand_value, is_natural, is_pair
 from engine.money import Money, format_money, to_cents, to_units
@@ -24,7 +25,7 @@ from engine.rules import (
     Tournament,
 )
 from engine.rulesets import load_rules, preset_ids, presets
-from engine.shoe import CardSource, InfiniteShoe, Shoe, StackedShoe, shoe_for
+from engine.shoe import CardSource, InfiniteShoe, Shoe, StackedShoe, restore_shoe, shoe_for, shoe_snapshot
 from engine.table import Seat, Table, TournamentStatus
 
 __all__ = [
@@ -32,7 +33,8 @@ __all__ = [
     "DealerBlackjackTakes", "Decision", "DecisionKind", "DoubleOn", "HandValue", "HandView",
     "HoleCard", "IllegalActionError", "InfiniteShoe", "InvalidBetError", "Money", "Phase",
     "Rank", "RecordError", "Result", "Round", "RoundTable", "Rules", "RulesError", "Seat", "Shoe",
-    "ShoeExhaustedError", "StackedShoe", "Suit", "Surrender", "Table", "Tournament",
+    "ShoeExhaustedError", "ShoeStateError", "StackedShoe", "Suit", "Surrender", "Table", "Tournament",
     "TournamentStatus", "format_money", "hand_total", "hand_value", "is_natural", "is_pair",
-    "load_rules", "parse_cards", "preset_ids", "presets", "shoe_for", "to_cents", "to_units",
+    "load_rules", "parse_cards", "preset_ids", "presets", "restore_shoe", "shoe_for", "shoe_snapshot",
+    "to_cents", "to_units",
 ]

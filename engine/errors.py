@@ -29,3 +29,7 @@ class CardParseError(BlackjackError):
 
 class RecordError(BlackjackError):
     """A round record (a history line) is malformed or cannot be played."""
+
+
+class ShoeStateError(BlackjackError):
+    """A shoe snapshot is malformed, of an unknown kind, or from a card source that cannot be saved."""

@@ -1,9 +1,15 @@
-"""Round records: one JSON line per round, enough to replay it exactly.
+"""Round records: one JSON line per round, enough to replay it exactly, or to continue it.
 
 A record holds `rules` (a preset id, a file path, or an object of options), `seats`
 (`name`, `bankroll` before the round), `bets` (one per seat, 0 to sit out), `shoe` (card
 codes in the order they left the shoe), `decisions` (action words in the order the
 engine asked) and `seed` (the shoe's seed when known). Money is in units, as JSON numbers.
+
+The record of a round still in play is the record so far. With the state the table was in
+when the round began (`round_start_state`: round number, tournament standings, the shoe's
+snapshot), `continue_record` rebuilds the table and the live round at the same decision,
+and the shoe deals on what it would have dealt; `replay_record` is the same play, required
+to reach the end.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from engine.hand import hand_total
 from engine.money import to_cents, to_units
 from engine.round import Round
 from engine.rulesets import resolve_rules_spec, rules_to_mapping
-from engine.shoe import StackedShoe
-from engine.table import Seat, Table
+from engine.shoe import CardSource, StackedShoe, restore_shoe, shoe_snapshot
+from engine.table import Seat, Table, TournamentStatus
 
 RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed")
 
@@ -46,31 +52,77 @@ def record_line(played: Round) -> str:
     return json.dumps(round_record(played), separators=(",", ":"))
 
 
-def replay_record(record: dict[str, Any]) -> Round:
-    """Play a record again from its stacked shoe; the finished Round is returned.
+def round_start_state(table: Table) -> dict[str, Any]:
+    """What continuing the table's next round needs beyond its record; take it just before `start_round()`.
+
+    It is JSON-ready: the round's `number`, each seat's `tournament` status and the `shoe`
+    snapshot (cut card, undealt order, discards, RNG state) from before the round's first card.
+
+    >>> from engine import StackedShoe, load_rules
+    >>> table = Table(load_rules("vegas-strip"), [("Ann", 10000)], shoe=StackedShoe("T 7 9 T 8"))
+    >>> state = round_start_state(table)
+    >>> state["number"], state["tournament"], state["shoe"]["kind"], state["shoe"]["next"]
+    (1, ['playing'], 'stacked', 0)
+
+    Raises ShoeStateError when the table's card source is not one the engine can save.
+    """
+    seats = range(len(table.seat_names))
+    return {
+        "number": table.rounds_played + 1,
+        "tournament": [table.tournament_status(seat).value for seat in seats],
+        "shoe": shoe_snapshot(table.shoe),
+    }
+
+
+def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None) -> Round:
+    """Play a record's bets and decisions again and stop where it stops: the round, live, on its own table.
+
+    Without `start` the cards come from the record's `shoe` (a replay). With the state
+    `round_start_state` took, the table gets its round number, tournament standings and
+    shoe back, so play goes on dealing what the original shoe would have dealt; the cards
+    drawn must then be exactly the record's `shoe`. A record with no bet stops before the
+    deal (a first card before the bet may be out); with a bet the cards are dealt.
+
+    >>> from engine import Action, StackedShoe, load_rules
+    >>> table = Table(load_rules("vegas-strip"), [("Ann", 10000)], shoe=StackedShoe("T 7 2 T 6 9"))
+    >>> start = round_start_state(table)
+    >>> rnd = table.start_round(); _ = rnd.place_bet(0, 1000); _ = rnd.deal(); _ = rnd.hit()
+    >>> again = continue_record(round_record(rnd), start)
+    >>> again.hands(0)[0].cards, again.decision.seat, again.table.bankroll(0)
+    ((T, 2, 6), 0, 9000)
+    >>> _ = again.stand(); again.table.bankroll(0)
+    11000
 
     Raises RecordError (or another BlackjackError) naming what is wrong: a bad field, an
-    illegal or missing decision, a decision left over, or a shoe that ran out.
+    illegal decision, a decision after the end, a shoe that ran out, or (with `start`) a
+    start state that does not fit or cards that differ from the record's.
     """
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     missing = [key for key in ("rules", "seats", "bets", "shoe", "decisions") if key not in record]
     if missing:
         raise RecordError(f"the record has no {missing[0]!r} field")
-    rules = resolve_rules_spec(_field(record, "rules", (str, dict)))
+    spec = _field(record, "rules", (str, dict))
+    rules = resolve_rules_spec(spec)
     seats = [_seat(i, s) for i, s in enumerate(_field(record, "seats", list))]
-    bets = _field(record, "bets", list)
+    bets = [_money(bet, f"bets[{seat}]") for seat, bet in enumerate(_field(record, "bets", list))]
     if len(bets) != len(seats):
         raise RecordError(f"'bets' has {len(bets)} entries for {len(seats)} seats")
-    shoe = StackedShoe(Card.parse(_text(code, "shoe")) for code in _field(record, "shoe", list))
+    cards = [Card.parse(_text(code, "shoe")) for code in _field(record, "shoe", list)]
     decisions = [_decision(i, word) for i, word in enumerate(_field(record, "decisions", list))]
-    table = Table(rules, seats, shoe=shoe)
+    source = spec if isinstance(spec, str) else None
+    if start is None:
+        table = Table(rules, seats, shoe=StackedShoe(cards), rules_source=source)
+    else:
+        number, statuses, shoe = _start_state(start, len(seats))
+        table = Table(rules, seats, shoe=shoe, rules_source=source)
+        table.restore_standing(number - 1, statuses)
     played = table.start_round()
-    for seat, bet in enumerate(bets):
-        cents = _money(bet, f"bets[{seat}]")
+    for seat, cents in enumerate(bets):
         if cents:
             played.place_bet(seat, cents)
-    played.deal()
+    if any(bets):
+        played.deal()
     for number, action in enumerate(decisions, start=1):
         if played.is_over:
             raise RecordError(
@@ -80,10 +132,29 @@ def replay_record(record: dict[str, Any]) -> Round:
             played.act(action)
         except BlackjackError as error:
             raise RecordError(f"decision {number}: {error}") from None
+    if start is not None and played.drawn != cards:
+        at = next((i for i, (a, b) in enumerate(zip(played.drawn, cards, strict=False)) if a != b), None)
+        where = f"card {at + 1} is {played.drawn[at]}, not {cards[at]}" if at is not None else (
+            f"{len(played.drawn)} cards came out, not {len(cards)}"
+        )
+        raise RecordError(f"the shoe saved at the round's start does not deal the record's cards: {where}")
+    return played
+
+
+def replay_record(record: dict[str, Any]) -> Round:
+    """Play a record again from its stacked shoe; the finished Round is returned.
+
+    Raises RecordError (or another BlackjackError) naming what is wrong: a bad field, an
+    illegal or missing decision, a decision left over, or a shoe that ran out.
+    """
+    played = continue_record(record)
     if not played.is_over:
         decision = played.decision
-        asked = f"seat {decision.seat} hand {decision.hand}" if decision else "a seat"
-        raise RecordError(f"the decisions ran out while {asked} still had to decide")
+        if decision is None:
+            raise RecordError("the record stops before the deal: no seat has bet")
+        raise RecordError(
+            f"the decisions ran out while seat {decision.seat} hand {decision.hand} still had to decide"
+        )
     return played
 
 
@@ -117,6 +188,23 @@ def replay_summary(played: Round) -> dict[str, Any]:
         summary["insurance"] = insurance
     summary["bankrolls"] = [to_units(b) for b in table.bankrolls()]
     return summary
+
+
+def _start_state(start: Any, seats: int) -> tuple[int, list[TournamentStatus], CardSource]:
+    if not isinstance(start, dict) or not {"number", "tournament", "shoe"} <= start.keys():
+        raise RecordError("a round's start state must be an object with 'number', 'tournament' and 'shoe'")
+    number = start["number"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise RecordError(f"the start state's round number must be a whole number from 1, not {number!r}")
+    statuses = start["tournament"]
+    words = ", ".join(status.value for status in TournamentStatus)
+    if not isinstance(statuses, list) or len(statuses) != seats:
+        raise RecordError(f"the start state needs one tournament status per seat ({seats}): {words}")
+    try:
+        standing = [TournamentStatus(word) for word in statuses]
+    except ValueError:
+        raise RecordError(f"the start state's tournament statuses must be {words}") from None
+    return number, standing, restore_shoe(start["shoe"])
 
 
 def _field(record: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

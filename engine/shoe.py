@@ -1,14 +1,20 @@
-"""Where cards come from: a shuffled shoe with a cut card, an infinite deck, or a stacked list."""
+"""Where cards come from: a shuffled shoe with a cut card, an infinite deck, or a stacked list.
+
+Every source gives a JSON-ready `snapshot()` of all it needs to go on dealing exactly as it
+would have (undealt order, discard tray, cut card, the RNG's state), and `restore_shoe`
+builds the source again from one: a round saved mid-play continues with the same cards.
+"""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from engine.cards import FULL_DECK, Card, parse_cards
-from engine.errors import ShoeExhaustedError
+from engine.errors import CardParseError, ShoeExhaustedError, ShoeStateError
 from engine.rules import Rules
 
 
@@ -148,6 +154,46 @@ class Shoe:
         """Put cards in the discard tray."""
         self._discards.extend(cards)
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to go on dealing exactly as this shoe would, as JSON-ready values.
+
+        `undealt` lists the cards in the order they will be dealt; `restore_shoe` reads it back.
+
+        >>> shoe = Shoe(1, seed=3); _ = shoe.shuffle(); _ = shoe.draw()
+        >>> again = restore_shoe(shoe.snapshot())
+        >>> [again.draw() for _ in range(51)] == [shoe.draw() for _ in range(51)]
+        True
+        """
+        return {
+            "kind": "shoe", "decks": self.decks, "cut_index": self.cut_index, "seed": self.seed,
+            "dealt": self._dealt, "shuffled": self._shuffled,
+            "undealt": _codes(reversed(self._undealt)), "discards": _codes(self._discards),
+            "rng": _rng_state(self.rng),
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: Mapping[str, Any]) -> Shoe:
+        """The shoe a `snapshot()` describes.
+
+        Raises ShoeStateError naming the field that is missing, of the wrong type or impossible.
+        """
+        decks = _field(data, "decks", int)
+        if decks < 1:
+            raise ShoeStateError(f"a shoe snapshot needs at least one deck, not {decks}")
+        shoe = cls(decks, seed=_field(data, "seed", int))
+        shoe.cut_index = _field(data, "cut_index", int)
+        shoe._dealt = _field(data, "dealt", int)
+        shoe._shuffled = _field(data, "shuffled", bool)
+        shoe._undealt = _cards(data, "undealt")[::-1]
+        shoe._discards = _cards(data, "discards")
+        if not 0 <= shoe.cut_index <= shoe.size or shoe._dealt < 0:
+            raise ShoeStateError("a shoe snapshot's cut card or dealt count is outside the shoe")
+        held = Counter(shoe._undealt + shoe._discards)
+        if any(card.suit is None or count > decks for card, count in held.items()):
+            raise ShoeStateError(f"a shoe snapshot holds cards that {decks} whole decks do not have")
+        _restore_rng(shoe.rng, data)
+        return shoe
+
 
 class InfiniteShoe:
     """An infinite deck: every card drawn independently from a full deck; it never needs a shuffle."""
@@ -175,6 +221,20 @@ class InfiniteShoe:
 
     def discard(self, cards: Sequence[Card]) -> None:
         """Nothing to keep."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The seed and the RNG's state, as JSON-ready values (see `Shoe.snapshot`)."""
+        return {"kind": "infinite", "seed": self.seed, "rng": _rng_state(self.rng)}
+
+    @classmethod
+    def from_snapshot(cls, data: Mapping[str, Any]) -> InfiniteShoe:
+        """The infinite deck a `snapshot()` describes.
+
+        Raises ShoeStateError naming the field that is missing or of the wrong type.
+        """
+        shoe = cls(seed=_field(data, "seed", int))
+        _restore_rng(shoe.rng, data)
+        return shoe
 
 
 class StackedShoe:
@@ -225,9 +285,98 @@ class StackedShoe:
     def discard(self, cards: Sequence[Card]) -> None:
         """Nothing to keep."""
 
+    def snapshot(self) -> dict[str, Any]:
+        """The stacked cards and how many were dealt, as JSON-ready values (see `Shoe.snapshot`)."""
+        return {"kind": "stacked", "cards": _codes(self._cards), "next": self._next}
+
+    @classmethod
+    def from_snapshot(cls, data: Mapping[str, Any]) -> StackedShoe:
+        """The stacked shoe a `snapshot()` describes.
+
+        Raises ShoeStateError naming the field that is missing, of the wrong type or impossible.
+        """
+        shoe = cls(_cards(data, "cards"))
+        shoe._next = _field(data, "next", int)
+        if not 0 <= shoe._next <= len(shoe._cards):
+            raise ShoeStateError(f"a stacked shoe of {len(shoe._cards)} cards cannot have dealt {shoe._next}")
+        return shoe
+
 
 def shoe_for(rules: Rules, *, seed: int | None = None) -> Shoe | InfiniteShoe:
     """The shoe the rules ask for, seeded from `secrets` unless a seed is given."""
     if rules.decks is None:
         return InfiniteShoe(seed=seed)
     return Shoe(rules.decks, float(rules.penetration), seed=seed)
+
+
+_KINDS: dict[str, type[Shoe] | type[InfiniteShoe] | type[StackedShoe]] = {
+    "shoe": Shoe, "infinite": InfiniteShoe, "stacked": StackedShoe,
+}
+
+
+def shoe_snapshot(source: CardSource) -> dict[str, Any]:
+    """The JSON-ready snapshot of any of the engine's card sources (see `Shoe.snapshot`).
+
+    >>> shoe_snapshot(StackedShoe("AS KD"))
+    {'kind': 'stacked', 'cards': ['AS', 'KD'], 'next': 0}
+
+    Raises ShoeStateError for a card source of another kind, which cannot be saved.
+    """
+    if not isinstance(source, Shoe | InfiniteShoe | StackedShoe):
+        raise ShoeStateError(f"a {type(source).__name__} cannot be saved; only the engine's shoes can")
+    return source.snapshot()
+
+
+def restore_shoe(data: Mapping[str, Any]) -> Shoe | InfiniteShoe | StackedShoe:
+    """The card source a snapshot describes, ready to deal the cards the original would have dealt.
+
+    >>> restore_shoe({"kind": "stacked", "cards": ["AS", "KD"], "next": 1}).draw()
+    KD
+    >>> restore_shoe({"kind": "tarot"})
+    Traceback (most recent call last):
+    engine.errors.ShoeStateError: a shoe snapshot's kind must be one of shoe, infinite, stacked, not 'tarot'
+
+    Raises ShoeStateError naming what is wrong with the snapshot.
+    """
+    if not isinstance(data, Mapping):
+        raise ShoeStateError(f"a shoe snapshot must be a JSON object, not {type(data).__name__}")
+    kind = data.get("kind")
+    source = _KINDS.get(kind) if isinstance(kind, str) else None
+    if source is None:
+        raise ShoeStateError(f"a shoe snapshot's kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+    return source.from_snapshot(data)
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise ShoeStateError(f"the shoe snapshot has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ShoeStateError(f"the shoe snapshot's {key!r} must be {kind.__name__}, not {value!r:.40}")
+    return value
+
+
+def _cards(data: Mapping[str, Any], key: str) -> list[Card]:
+    codes = _field(data, key, list)
+    try:
+        return [Card.parse(code) for code in codes]
+    except (CardParseError, AttributeError) as error:
+        raise ShoeStateError(f"the shoe snapshot's {key!r} holds something not a card: {error}") from None
+
+
+def _rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _restore_rng(rng: random.Random, data: Mapping[str, Any]) -> None:
+    state = _field(data, "rng", list)
+    try:
+        version, internal, gauss = state
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError) as error:
+        raise ShoeStateError(f"the shoe snapshot's random state cannot be used: {error}") from None

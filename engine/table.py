@@ -170,3 +170,20 @@ class Table:
                 seat=seat, won=self._status[seat] is TournamentStatus.WON, bankroll=bankroll
             ))
         return ended
+
+    def restore_standing(self, rounds_played: int, statuses: Sequence[TournamentStatus]) -> None:
+        """Put back the rounds played and each seat's tournament status, to continue a saved table.
+
+        Raises BlackjackError once a round has started here, for a negative round count, or
+        for a status list that does not have one entry per seat.
+        """
+        if self.round is not None:
+            raise BlackjackError("cannot restore a table's standing once it has started a round")
+        if rounds_played < 0:
+            raise BlackjackError(f"a table cannot have played {rounds_played} rounds")
+        if len(statuses) != len(self.seat_names):
+            raise BlackjackError(
+                f"{len(statuses)} tournament statuses for {len(self.seat_names)} seats"
+            )
+        self.rounds_played = rounds_played
+        self._status = list(statuses)

@@ -8,7 +8,10 @@ and saves rounds, printing `saved ROUND_ID` after each commit, forever unless --
 starve another of SQLite's lock; it corrupts nothing, but the games would not overlap);
 `--stall-in-save` then plays one more round and stops for good inside its save
 transaction, after printing `stalled`, for a test to kill it there.
-Other store tests import `play_round` from here.
+`--journal` journals each round as the game does: `begun ID` after the deal, `step ID N`
+after decision N, `saved ID` when finished; at start it first resumes an unfinished round
+(printing `resumed ID`) and plays on from that round's table and shoe.
+Other store tests import `play_round` and `journal_round` from here.
 """
 
 from __future__ import annotations
@@ -17,11 +20,22 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from engine import Action, Round, Table, load_rules
 from engine.hand import hand_value
-from engine.store import DecisionQuality, Profile, Store, get_or_create_profile, open_store, save_round
+from engine.record import round_start_state
+from engine.store import (
+    DecisionQuality,
+    Profile,
+    Store,
+    begin_round,
+    get_or_create_profile,
+    open_store,
+    record_step,
+    save_round,
+    unfinished_round,
+)
 
 WORKER_BANKROLL = 100_000_000
 """A bankroll no test run can lose (1,000,000 units), so the worker never rebuys."""
@@ -47,10 +61,23 @@ def simple_action(rnd: Round) -> Action:
 def play_round(table: Table, bets: Sequence[int], rng: random.Random) -> tuple[Round, list[DecisionQuality]]:
     """Play one round with these bets (cents, 0 to sit out); returns it and made-up decision judgements."""
     rnd = table.start_round()
+    place_bets(rnd, bets)
+    judged = play_on(rnd, rng)
+    return rnd, judged
+
+
+def place_bets(rnd: Round, bets: Sequence[int]) -> None:
+    """Place the bets (cents, 0 to sit out) and deal."""
     for seat, bet in enumerate(bets):
         if bet:
             rnd.place_bet(seat, bet)
     rnd.deal()
+
+
+def play_on(
+    rnd: Round, rng: random.Random, after: Callable[[], None] = lambda: None
+) -> list[DecisionQuality]:
+    """Make every decision left in the round (calling `after` after each); returns made-up judgements."""
     judged = []
     while not rnd.is_over:
         decision = rnd.decision
@@ -62,7 +89,29 @@ def play_round(table: Table, bets: Sequence[int], rng: random.Random) -> tuple[R
             best=None if correct else Action.STAND, ev_lost=None if correct else 12.5,
         ))
         rnd.act(action)
-    return rnd, judged
+        after()
+    return judged
+
+
+def journal_round(
+    store: Store, table: Table, profiles: Sequence[Profile | None], bets: Sequence[int], rng: random.Random
+) -> tuple[int, Round, list[DecisionQuality]]:
+    """Play one round journaled as the game does it: begun after the deal, a step per decision.
+
+    Prints `begun ID` and `step ID N` as each commits; the caller finishes the round.
+    """
+    start = round_start_state(table)
+    rnd = table.start_round()
+    place_bets(rnd, bets)
+    round_id = begin_round(store, rnd, profiles, start, extra={"worker": True})
+    print(f"begun {round_id}", flush=True)
+    return round_id, rnd, play_on(rnd, rng, lambda: step(store, round_id, rnd))
+
+
+def step(store: Store, round_id: int, rnd: Round) -> None:
+    """Journal one step and say so."""
+    record_step(store, round_id, rnd)
+    print(f"step {round_id} {len(rnd.decisions)}", flush=True)
 
 
 class StallingDecisions(list[DecisionQuality]):
@@ -90,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start-at", type=float, default=0.0)
     parser.add_argument("--pause", type=float, default=0.0)
     parser.add_argument("--stall-in-save", action="store_true")
+    parser.add_argument("--journal", action="store_true")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     time.sleep(max(0.0, args.start_at - time.time()))
@@ -99,19 +149,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         seats = [(p.name, p.bankroll) for p in profiles if p is not None]
         table = Table(load_rules("vegas-strip"), seats, seed=args.seed, rules_source="vegas-strip")
-        played = 0
-        while not args.rounds or played < args.rounds:
+        interrupted = unfinished_round(store) if args.journal else None
+        if interrupted is not None:
+            rnd = interrupted.resume()
+            table = rnd.table
+            print(f"resumed {interrupted.round_id}", flush=True)
+            play_on(rnd, rng, lambda: step(store, interrupted.round_id, rnd))
+            save_round(store, rnd, list(interrupted.profiles), round_id=interrupted.round_id)
+            print(f"saved {interrupted.round_id}", flush=True)
+        played, total = 0, args.rounds + args.stall_in_save
+        while not args.rounds or played < total:
             bets = [rng.choice((1000, 2500, 5000)) for _ in seats]
-            rnd, judged = play_round(table, bets, rng)
+            stall = args.stall_in_save and played == args.rounds
+            round_id: int | None = None
+            if args.journal:
+                round_id, rnd, judged = journal_round(store, table, profiles, bets, rng)
+            else:
+                rnd, judged = play_round(table, bets, rng)
             round_id = save_round(
-                store, rnd, profiles, decisions=judged, player_ev=-0.005, session=args.session
+                store, rnd, profiles, decisions=StallingDecisions(store, judged) if stall else judged,
+                player_ev=-0.005, session=args.session, round_id=round_id,
             )
             played += 1
             print(f"saved {round_id}", flush=True)
             time.sleep(args.pause)
-        if args.stall_in_save:
-            rnd, judged = play_round(table, [1000] * len(seats), rng)
-            save_round(store, rnd, profiles, decisions=StallingDecisions(store, judged))
     return 0
 
 

@@ -1,9 +1,11 @@
-"""`blackjack history [--player NAME] [--export FILE.jsonl|.csv] [--data-dir DIR]`: list or export hands.
+"""`blackjack history [--player NAME] [--export FILE.jsonl|.csv] [--json] [--data-dir DIR]`: list or export.
 
 Without --export it prints the hands of the most recent rounds; with it, it writes the
 file (JSONL in the round-record format `blackjack replay` reads, or CSV one row per hand)
-and says how many rounds went in. The data folder is --data-dir, else $BLACKJACK_DATA_DIR,
-else the user's data folder from platformdirs. A missing database is reported, not created.
+and says how many rounds went in. With --json it prints one JSON object per saved round,
+oldest first, the unfinished round included (`engine.store.history_entries`).
+The data folder is --data-dir, else $BLACKJACK_DATA_DIR, else the user's data folder from
+platformdirs. A missing database is reported, not created.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the folder holding the database (default: ${DATA_DIR_ENV}, else the user data folder)",
     )
     parser.add_argument("--last", type=int, default=20, metavar="N", help="rounds to list (default 20)")
+    parser.add_argument(
+        "--json", action="store_true",
+        help="print every saved round (the unfinished one too) as one JSON object per line, oldest first",
+    )
 
 
 def default_data_dir() -> Path:
@@ -59,15 +65,21 @@ def data_dir(explicit: str | Path | None) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """List or export the history; returns the exit status (StoreError for a bad request)."""
-    from engine.store import DATABASE_NAME, export_history, hand_rows, open_store
+    import json
+
+    from engine.store import DATABASE_NAME, export_history, hand_rows, history_entries, open_store
 
     folder = data_dir(getattr(args, "data_dir", None))
     if not (folder / DATABASE_NAME).exists():
-        print(f"no saved history in {folder}")
+        print(f"no saved history in {folder}", file=sys.stderr if args.json else sys.stdout)
         return 0
     with open_store(folder) as store:
         if store.notice:
             print(store.notice, file=sys.stderr)
+        if args.json:
+            for entry in history_entries(store, player=args.player):
+                print(json.dumps(entry, separators=(",", ":")))
+            return 0
         if args.export:
             count = export_history(store, args.export, player=args.player)
             print(f"exported {count} round{'' if count == 1 else 's'} to {args.export}")

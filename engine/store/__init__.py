@@ -1,4 +1,4 @@
-"""Profiles and saved history in SQLite: one transaction per settled round, stats and exports.
+"""Profiles and saved history in SQLite: one transaction per settled round or step of one, stats, exports.
 
 The caller passes the data directory; nothing here looks for the user's folders.
 
@@ -19,8 +19,9 @@ The caller passes the data directory; nothing here looks for the user's folders.
 
 from engine.store.database import DATABASE_NAME, Store, open_store
 from engine.store.errors import StoreError
-from engine.store.export import CSV_HEADER, export_history
+from engine.store.export import CSV_HEADER, export_history, history_entries
 from engine.store.history import DecisionQuality, HandRow, hand_rows, round_count, round_records, save_round
+from engine.store.journal import UnfinishedRound, begin_round, record_step, unfinished_round
 from engine.store.profiles import (
     Profile,
     find_profile,
@@ -43,9 +44,10 @@ from engine.store.tournaments import TournamentResult, best_tournaments, save_to
 
 __all__ = [
     "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "DecisionQuality", "HandRow",
-    "LeaderboardRow", "PlayerStats", "Profile", "Store", "StoreError", "TournamentResult",
-    "bankroll_series", "best_tournaments", "export_history", "find_profile", "get_or_create_profile",
-    "hand_rows", "leaderboard", "list_profiles", "normalize_name", "open_store", "player_stats",
-    "profile_named", "round_count", "round_records", "save_round", "save_tournament",
-    "tournament_results", "update_profile",
+    "LeaderboardRow", "PlayerStats", "Profile", "Store", "StoreError", "TournamentResult", "UnfinishedRound",
+    "bankroll_series", "begin_round", "best_tournaments", "export_history", "find_profile",
+    "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
+    "normalize_name", "open_store", "player_stats", "profile_named", "record_step", "round_count",
+    "round_records", "save_round", "save_tournament", "tournament_results", "unfinished_round",
+    "update_profile",
 ]

@@ -11,12 +11,15 @@ under `CSV_HEADER`; money is in units ("12.50"), and the seat columns (`insuranc
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
+from typing import Any
 
-from engine.money import format_money
+from engine.money import format_money, to_units
 from engine.store.database import Store
 from engine.store.errors import StoreError
 from engine.store.history import HandRow, hand_rows, round_records
+from engine.store.profiles import profile_named
 
 CSV_HEADER = (
     "round", "played_at", "session", "seat", "player", "hand", "cards", "dealer", "bet", "stake",
@@ -45,6 +48,55 @@ def export_history(store: Store, path: str | Path, *, player: str | None = None)
     rows = hand_rows(store, player=player)
     _write_csv(target, rows)
     return len({row.round_id for row in rows})
+
+
+def history_entries(store: Store, *, player: str | None = None) -> list[dict[str, Any]]:
+    """Every saved round, oldest first, as `blackjack history --json` prints it (the unfinished one too).
+
+    Each is `{"round", "time", "rules", "unfinished", "record", "seats"}`: `record` is the
+    round's record (so far, while unfinished) and `seats` holds per seat `name`, `bet`, `net`
+    and `bankroll_after` in units (`net` and `bankroll_after` are None while unfinished).
+    With `player`, the finished rounds the player bet in, and the unfinished round when the
+    player's profile sits at it with a bet (or before any bet).
+
+    Raises StoreError for an unknown player.
+    """
+    profile_id = None if player is None else profile_named(store, player).id
+    where, parameters = "", []
+    if profile_id is not None:
+        where = " WHERE round_id IN (SELECT round_id FROM round_seats WHERE bet > 0 AND profile_id = ?)"
+        parameters = [profile_id]
+    seats: dict[int, list[dict[str, Any]]] = {}
+    for row in store.rows(
+        f"SELECT round_id, name, bet, net, bankroll_after FROM round_seats{where} ORDER BY round_id, seat",
+        parameters,
+    ):
+        seats.setdefault(row["round_id"], []).append({
+            "name": row["name"], "bet": to_units(row["bet"]), "net": to_units(row["net"]),
+            "bankroll_after": to_units(row["bankroll_after"]),
+        })
+    entries = []
+    for row in store.rows("SELECT id, played_at, record, unfinished, journal FROM rounds ORDER BY id"):
+        record = json.loads(row["record"])
+        if row["unfinished"]:
+            owners = json.loads(row["journal"])["profiles"]
+            betting = not any(record["bets"])
+            sits = [o == profile_id and (b or betting) for o, b in zip(owners, record["bets"], strict=True)]
+            if profile_id is not None and not any(sits):
+                continue
+            listed = [
+                {"name": seat["name"], "bet": bet, "net": None, "bankroll_after": None}
+                for seat, bet in zip(record["seats"], record["bets"], strict=True)
+            ]
+        elif row["id"] in seats:
+            listed = seats[row["id"]]
+        else:
+            continue
+        entries.append({
+            "round": row["id"], "time": row["played_at"], "rules": record["rules"],
+            "unfinished": bool(row["unfinished"]), "record": record, "seats": listed,
+        })
+    return entries
 
 
 def csv_row(row: HandRow) -> list[str]:

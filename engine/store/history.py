@@ -1,5 +1,8 @@
 """Saved rounds: one transaction per settled round, and the hand-by-hand history read back.
 
+Only finished rounds are listed and counted here; the round in progress (journaled by
+`engine.store.journal`) has no seats or hands until `save_round` finishes it.
+
 `save_round` writes the round's record line (the engine's replay format), a row per seat
 (profile, initial bet, bankroll before and after, net, insurance), a row per hand, the
 decision-quality rows the game passes in, any tournament results the round decided, and
@@ -24,7 +27,8 @@ from engine.record import record_line
 from engine.round import Round
 from engine.store.database import Store, timestamp
 from engine.store.errors import StoreError
-from engine.store.profiles import Profile, normalize_name, profile_named
+from engine.store.journal import finishing
+from engine.store.profiles import Profile, check_seat_profiles, profile_named
 from engine.store.tournaments import insert_tournament
 from engine.table import Table
 
@@ -84,6 +88,8 @@ def save_round(
     player_ev: float | None = None,
     session: str | None = None,
     played_at: datetime | None = None,
+    round_id: int | None = None,
+    tournament_owners: Sequence[Profile | None] | None = None,
 ) -> int:
     """Save a settled round and every profile's bankroll after it in one transaction; returns its id.
 
@@ -91,20 +97,25 @@ def save_round(
     a profile's name must be its seat's name. `player_ev` is the rules' expected result
     per unit of initial bet (for example -0.005), which the statistics use for luck;
     `session` is any label the game gives one sitting, for the session leaderboard.
-    A tournament end in the round is saved as a result for that seat's profile.
+    A tournament end in the round is saved, in the same transaction, as a result for that
+    seat's entry in `tournament_owners` (the profiles by default). With `round_id` the
+    round journaled by `begin_round` is finished in its own row: the profiles must be the
+    ones it was begun with, and its tournament owners are the journaled ones by default.
 
     Raises StoreError when the round is not over, the profiles do not match the seats,
-    a decision names a seat or hand that does not exist, or the database fails.
+    a decision names a seat or hand that does not exist, the journaled round is finished
+    already (nothing is saved twice) or is another round, or the database fails.
     """
     table = played.table
     names = table.seat_names
     if not played.is_over:
         raise StoreError(f"cannot save round {played.number}: it is not over")
-    if len(profiles) != len(names):
-        raise StoreError(
-            f"cannot save round {played.number}: {len(profiles)} profiles for {len(names)} seats"
-        )
-    _check_profiles(names, profiles)
+    try:
+        check_seat_profiles(names, profiles)
+        if tournament_owners is not None:
+            check_seat_profiles(names, tournament_owners)
+    except StoreError as error:
+        raise StoreError(f"cannot save round {played.number}: {error}") from None
     _check_decisions(played, decisions)
     if player_ev is not None and not math.isfinite(player_ev):
         raise StoreError(f"the player EV must be a finite number, not {player_ev!r}")
@@ -116,13 +127,21 @@ def save_round(
     line = record_line(played)
     when = timestamp(played_at)
     with store.transaction() as connection:
-        cursor = connection.execute(
-            "INSERT INTO rounds (played_at, session, number, dealer, record, player_ev)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (when, session, played.number, _codes(played.dealer), line, player_ev),
+        if round_id is None:
+            cursor = connection.execute(
+                "INSERT INTO rounds (played_at, number, dealer, record) VALUES (?, ?, '', '')",
+                (when, played.number),
+            )
+            assert cursor.lastrowid is not None
+            round_id = cursor.lastrowid
+            owners = [None if p is None else p.id for p in tournament_owners or profiles]
+        else:
+            owners = finishing(connection, round_id, played, profiles, tournament_owners)
+        connection.execute(
+            "UPDATE rounds SET played_at = ?, session = COALESCE(?, session), dealer = ?, record = ?,"
+            " player_ev = ?, unfinished = 0, journal = NULL WHERE id = ?",
+            (when, session, _codes(played.dealer), line, player_ev, round_id),
         )
-        round_id = cursor.lastrowid
-        assert round_id is not None
         for seat, name in enumerate(names):
             profile = profiles[seat]
             try:
@@ -156,11 +175,10 @@ def save_round(
                 continue
             connection.execute("UPDATE profiles SET bankroll = ? WHERE id = ?", (after[seat], profile.id))
         for event in played.events:
-            if isinstance(event, ev.TournamentEnded) and (owner := profiles[event.seat]) is not None:
+            if isinstance(event, ev.TournamentEnded) and (owner := owners[event.seat]) is not None:
                 insert_tournament(
-                    connection, owner.id, won=event.won, final_bankroll=event.bankroll,
-                    rounds=played.number, rules=Table.of(played).rules_source or "custom",
-                    finished_at=when,
+                    connection, owner, won=event.won, final_bankroll=event.bankroll,
+                    rounds=played.number, rules=Table.of(played).rules_source or "custom", finished_at=when,
                 )
     return round_id
 
@@ -202,7 +220,7 @@ def round_records(store: Store, *, player: str | None = None) -> list[str]:
     """
     where, parameters = _player_filter(store, player)
     rows = store.rows(
-        "SELECT r.record FROM rounds r WHERE EXISTS (SELECT 1 FROM round_seats rs"
+        "SELECT r.record FROM rounds r WHERE r.unfinished = 0 AND EXISTS (SELECT 1 FROM round_seats rs"
         f" WHERE rs.round_id = r.id AND rs.bet > 0{where}) ORDER BY r.id",
         parameters,
     )
@@ -215,7 +233,7 @@ def round_count(store: Store, *, player: str | None = None) -> int:
     Raises StoreError for an unknown player.
     """
     if player is None:
-        return int(store.rows("SELECT COUNT(*) FROM rounds")[0][0])
+        return int(store.rows("SELECT COUNT(*) FROM rounds WHERE unfinished = 0")[0][0])
     where, parameters = _player_filter(store, player)
     return int(store.rows(f"SELECT COUNT(*) FROM round_seats rs WHERE rs.bet > 0{where}", parameters)[0][0])
 
@@ -224,21 +242,6 @@ def _player_filter(store: Store, player: str | None) -> tuple[str, list[object]]
     if player is None:
         return "", []
     return " AND rs.profile_id = ?", [profile_named(store, player).id]
-
-
-def _check_profiles(names: Sequence[str], profiles: Sequence[Profile | None]) -> None:
-    seen: dict[int, int] = {}
-    for seat, (name, profile) in enumerate(zip(names, profiles, strict=True)):
-        if profile is None:
-            continue
-        if " ".join(name.split()).casefold() != profile.name.casefold():
-            raise StoreError(f"seat {seat} is {name!r} but the profile given for it is {profile.name!r}")
-        if profile.id in seen:
-            raise StoreError(
-                f"{profile.name} sits in seats {seen[profile.id]} and {seat}; a profile has one bankroll"
-            )
-        seen[profile.id] = seat
-        normalize_name(profile.name)
 
 
 def _check_decisions(played: Round, decisions: Sequence[DecisionQuality]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -176,6 +176,44 @@ def update_profile(
         if row is None:
             raise StoreError(f"there is no profile named {normalize_name(name)!r}")
     return profile_from_row(row)
+
+
+def check_seat_profiles(names: Sequence[str], profiles: Sequence[Profile | None]) -> None:
+    """Check a round's profiles fit its seats: one per seat (None for nobody's), each its seat's name, once.
+
+    Raises StoreError naming the seat that does not fit.
+    """
+    if len(profiles) != len(names):
+        raise StoreError(f"{len(profiles)} profiles for {len(names)} seats")
+    seen: dict[int, int] = {}
+    for seat, (name, profile) in enumerate(zip(names, profiles, strict=True)):
+        if profile is None:
+            continue
+        if " ".join(name.split()).casefold() != profile.name.casefold():
+            raise StoreError(f"seat {seat} is {name!r} but the profile given for it is {profile.name!r}")
+        if profile.id in seen:
+            raise StoreError(
+                f"{profile.name} sits in seats {seen[profile.id]} and {seat}; a profile has one bankroll"
+            )
+        seen[profile.id] = seat
+        normalize_name(profile.name)
+
+
+def profiles_by_id(connection: sqlite3.Connection, ids: Sequence[int | None]) -> list[Profile | None]:
+    """The profiles with these ids, in order (None stays None).
+
+    Raises StoreError when one of them is gone.
+    """
+    out: list[Profile | None] = []
+    for profile_id in ids:
+        if profile_id is None:
+            out.append(None)
+            continue
+        row = connection.execute("SELECT * FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"profile {profile_id} is gone")
+        out.append(profile_from_row(row))
+    return out
 
 
 def profile_from_row(row: sqlite3.Row) -> Profile:

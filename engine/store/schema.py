@@ -93,6 +93,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX tournaments_profile ON tournaments (profile_id)",
     ),
+    # Version 3: the round in progress is journaled in `rounds` from its deal (at most one at a time).
+    (
+        "ALTER TABLE rounds ADD COLUMN unfinished INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE rounds ADD COLUMN journal TEXT",
+        "CREATE UNIQUE INDEX rounds_one_unfinished ON rounds (unfinished) WHERE unfinished = 1",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 
@@ -102,6 +108,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 TABLES: dict[int, frozenset[str]] = {
     1: frozenset({"profiles", "rounds", "round_seats", "hands"}),
     2: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
+    3: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
 }
 """The tables a database of each version must have."""
 
@@ -112,7 +119,7 @@ def check_version(version: int, where: str) -> None:
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.store.errors.StoreError: x.sqlite3 has schema version 3, newer than version 2 ...
+    engine.store.errors.StoreError: x.sqlite3 has schema version 4, newer than version 3 ...
     """
     if version > SCHEMA_VERSION:
         raise StoreError(
