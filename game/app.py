@@ -22,9 +22,10 @@ from game import layout
 from game.assets import Assets
 from game.autoplay import Policy
 from game.context import GameContext, make_presenter
+from game.flow import first_scenes, make_scene
 from game.intents import Intent, IntentKind, to_intent
 from game.records import Records
-from game.scene import Scene, SceneStack
+from game.scene import SceneStack
 from game.seats import SeatSpec
 from game.session import Session
 from game.settings import Settings, load_settings, settings_path
@@ -118,8 +119,10 @@ class App:
         if note:
             self.ctx.warn(note)
         self.assets.warm_queue((layout.CARD_SIZE, layout.SMALL_CARD_SIZE), (layout.STACK_CHIP_WIDTH, 38))
-        self.stack = SceneStack()
-        self.stack.push(self._first_scene(start, seat_specs))
+        ctx = self.ctx
+        self.stack = SceneStack(lambda where: make_scene(ctx, where))
+        for where in first_scenes(start, seat_specs, self.settings, seed):
+            self.stack.push(where)
         self.stack.apply()
         self.running = True
         self.fullscreen = fullscreen
@@ -141,21 +144,6 @@ class App:
         for seat in range(session.seats):
             if seat not in session.bots:
                 session.bots[seat] = EngineBot("basic", session.rules, self.ctx.odds, watcher)
-
-    def _first_scene(self, start: str, seat_specs: list[SeatSpec] | None) -> Scene:
-        from game.scenes.betting import BettingScene
-        from game.scenes.title import TitleScene
-
-        if seat_specs:
-            from game.scenes.opening import OpeningScene
-
-            return OpeningScene(self.ctx, seat_specs, self.settings.rules, buy_in=self.settings.buy_in)
-        if start == "demo":
-            from game.scenes.demo import DemoScene
-
-            self.stack.push(TitleScene(self.ctx))  # leaving the demo lands on the title
-            return DemoScene(self.ctx, seed=self.ctx.seed)
-        return BettingScene(self.ctx) if start == "betting" else TitleScene(self.ctx)
 
     # ---- the frame ---------------------------------------------------------------------
 

@@ -15,18 +15,57 @@ letters are typing, not shortcuts) and `busy` (it waits on background work; the
 fixed-step capture loop then waits too, so a captured run does not depend on how fast the
 machine computes).
 
-Scenes ask for changes with `stack.push/pop/replace`; the stack applies them at the next
-frame boundary (`apply()`), and input left in that frame is dropped rather than given to
-a scene it was not meant for.
+A scene says where it goes by name, never by importing the next scene's module:
+`stack.push(Go(SceneName.SETTINGS))`, `stack.replace(Go(SceneName.BETTING, first_chip=5))`,
+or `stack.pop()`. One place, `game.flow`, turns names into scenes (the stack asks it when
+the change is requested) and lays out where every scene goes. The stack applies changes at
+the next frame boundary (`apply()`), and input left in that frame is dropped rather than
+given to a scene it was not meant for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Any
 
 import pygame
 
 from game.intents import Intent
+
+
+class SceneName(StrEnum):
+    """Every scene of the game, by the name scenes use to go to it."""
+
+    TITLE = "title"
+    SETUP = "setup"
+    TOURNAMENT = "tournament"
+    OPENING = "opening"
+    BETTING = "betting"
+    BROKE = "broke"
+    DEALING = "dealing"
+    PLAY = "play"
+    DEALER = "dealer"
+    PAYOUT = "payout"
+    TOURNAMENT_RESULT = "tournament-result"
+    LEADERBOARD = "leaderboard"
+    STATS = "stats"
+    SETTINGS = "settings"
+    DEMO = "demo"
+
+
+class Go:
+    """Where to go: a scene's name and the arguments its scene takes besides the game context."""
+
+    __slots__ = ("args", "name")
+
+    def __init__(self, name: SceneName, /, **args: Any) -> None:
+        self.name = name
+        self.args: Mapping[str, Any] = args
+
+    def __repr__(self) -> str:
+        args = "".join(f", {key}={value!r}" for key, value in self.args.items())
+        return f"Go(SceneName.{self.name.name}{args})"
 
 
 class Scene:
@@ -72,11 +111,16 @@ class Scene:
 
 
 class SceneStack:
-    """A stack of scenes whose changes take effect at frame boundaries."""
+    """A stack of scenes whose changes take effect at frame boundaries.
 
-    def __init__(self) -> None:
+    `make` turns a `Go` into its scene (the game passes `game.flow`'s); without it the stack
+    takes only scenes already made.
+    """
+
+    def __init__(self, make: Callable[[Go], Scene] | None = None) -> None:
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._make = make
 
     @property
     def top(self) -> Scene | None:
@@ -88,16 +132,18 @@ class SceneStack:
         """Whether a change waits for the frame boundary."""
         return bool(self._pending)
 
-    def push(self, scene: Scene) -> None:
+    def push(self, where: Go | Scene) -> None:
         """Put a scene on top (at the frame boundary)."""
+        scene = self._scene(where)
         self._pending.append(lambda: self._push(scene))
 
     def pop(self) -> None:
         """Remove the top scene (at the frame boundary)."""
         self._pending.append(self._pop)
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, where: Go | Scene) -> None:
         """Swap the top scene for another (at the frame boundary)."""
+        scene = self._scene(where)
 
         def swap() -> None:
             self._pop(resume=False)
@@ -114,6 +160,14 @@ class SceneStack:
                 change()
             changed = True
         return changed
+
+    def _scene(self, where: Go | Scene) -> Scene:
+        """The scene a change asks for, made now (as the scene asking sees the game), applied later."""
+        if isinstance(where, Scene):
+            return where
+        if self._make is None:
+            raise LookupError(f"this stack was given no way to make scenes by name, so not {where!r}")
+        return self._make(where)
 
     def _push(self, scene: Scene, *, pause: bool = True) -> None:
         if pause and self.scenes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -13,8 +14,9 @@ import pytest
 
 from game import layout
 from game.app import MAX_CATCH_UP, STEP, App
+from game.flow import SCENES
 from game.intents import Intent, IntentKind, to_intent
-from game.scene import Scene, SceneStack
+from game.scene import Go, Scene, SceneName, SceneStack
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.table_view import arc_lines, chips_for
 from tests.test_game_helpers import make_app, press, run
@@ -69,6 +71,55 @@ def test_replace_exits_the_old_scene_without_pausing_the_one_below():
     stack.replace(Probe("b", log))
     stack.apply()
     assert log == ["a.enter", "a.exit", "b.enter"]
+
+
+def test_a_scene_asked_for_by_name_is_made_at_once_and_shown_at_the_frame_boundary():
+    log: list[str] = []
+    asked: list[Go] = []
+
+    def make(where: Go) -> Scene:
+        asked.append(where)
+        return Probe(f"{where.name}{where.args['n']}", log)
+
+    stack = SceneStack(make)
+    stack.push(Go(SceneName.TITLE, n=1))
+    stack.apply()
+    stack.replace(Go(SceneName.SETUP, n=2))
+    assert [(where.name, where.args["n"]) for where in asked] == [(SceneName.TITLE, 1), (SceneName.SETUP, 2)]
+    assert log == ["title1.enter"], "the new scene waits for the frame boundary"
+    stack.apply()
+    assert log == ["title1.enter", "title1.exit", "setup2.enter"]
+
+
+def test_a_stack_given_no_factory_refuses_a_name_and_says_which():
+    with pytest.raises(LookupError, match="TITLE"):
+        SceneStack().push(Go(SceneName.TITLE))
+
+
+def test_every_scene_name_is_registered():
+    assert set(SCENES) == set(SceneName)
+
+
+SHARED_SCENE_MODULES = {"base", "animating", "text"}
+"""The modules of game/scenes that are not scenes: what scenes may import from one another."""
+
+
+def test_scenes_import_no_other_scene_and_not_the_flow():
+    """Imports run one way: game.flow imports the scenes; a scene imports only the shared modules below it."""
+    wrong = []
+    for path in sorted((Path(__file__).parents[1] / "game" / "scenes").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):  # every import: in functions, under TYPE_CHECKING
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                scene = parts[:2] == ["game", "scenes"] and len(parts) > 2
+                if parts[:2] in (["game", "flow"], ["game", "app"]) or (
+                    scene and parts[2] not in SHARED_SCENE_MODULES
+                ):
+                    wrong.append(f"{path.name} imports {name}")
+    assert not wrong
 
 
 def test_a_long_stall_runs_at_most_the_catch_up_cap_of_fixed_steps():

@@ -19,7 +19,7 @@ import pygame
 from engine.store import DATABASE_NAME, SCHEMA_VERSION
 from engine.store.schema import APPLICATION_ID
 from game.app import App
-from game.scenes.title import history_notice
+from game.scenes.text import history_notice
 from game.seats import parse_seats
 from game.settings import Settings, load_settings
 from tests.test_game_helpers import button, chip, click, press, run, run_until, scene_name, top

@@ -11,7 +11,8 @@ from engine.store import bankroll_series, leaderboard, open_store, player_stats,
 from game import layout
 from game.app import App
 from game.records import StatsData
-from game.scenes.stats import LINE, money_text, percent, stat_lines
+from game.scenes.stats import LINE, stat_lines
+from game.scenes.text import money_text, percent
 from game.seats import parse_seats
 from game.settings import Settings
 from tests.test_game_helpers import button, click, press, run, run_until, scene_name, top

@@ -8,7 +8,7 @@ from engine import format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.scene import Scene
+from game.scene import Go, Scene, SceneName
 from game.widgets import GOLD, Button, ButtonRow, draw_bankroll
 
 
@@ -57,10 +57,8 @@ class TableScene(Scene):
             trainer.toggle_quiz()
             return True
         if intent.kind in (IntentKind.MENU, IntentKind.BACK):
-            from game.scenes.settings_menu import SettingsScene
-
             if self.stack is not None:
-                self.stack.push(SettingsScene(self.ctx))
+                self.stack.push(Go(SceneName.SETTINGS))
             return True
         return False
 

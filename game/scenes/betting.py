@@ -15,6 +15,7 @@ from engine import InvalidBetError, Money, format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.table_view import CHIP_VALUES
 from game.tween import Timer, ease_out
@@ -271,10 +272,8 @@ class BettingScene(TableScene):
         self.dealt = True
         ctx.presenter.turn = None
         ctx.presenter.pending_bet = 0
-        from game.scenes.dealing import DealingScene
-
         if self.stack is not None:
-            self.stack.replace(DealingScene(ctx))
+            self.stack.replace(Go(SceneName.DEALING))
 
     # ---- broke: rebuy or leave ---------------------------------------------------------
 
@@ -329,9 +328,7 @@ class BettingScene(TableScene):
         ):
             return
         self.asked = seat
-        from game.scenes.broke import BrokeScene
-
-        self.stack.push(BrokeScene(self.ctx, self, seat))
+        self.stack.push(Go(SceneName.BROKE, betting=self, seat=seat))
 
     # ---- input ---------------------------------------------------------------------------
 
@@ -451,9 +448,7 @@ class BettingScene(TableScene):
         if self.stack is None or self.dealt:
             return
         self.dealt = True
-        from game.scenes.leaderboard import LeaderboardScene
-
-        self.stack.replace(LeaderboardScene(self.ctx, ending=True))
+        self.stack.replace(Go(SceneName.LEADERBOARD, ending=True))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         """The rack and the chips in the circle (those still in the air, mid-toss)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -13,8 +13,15 @@ from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.widgets import CREAM, Button, ButtonRow, draw_panel
 
-if TYPE_CHECKING:
-    from game.scenes.betting import BettingScene
+
+class SeatChoices(Protocol):
+    """The scene under the question that acts on the answer (the betting)."""
+
+    def rebuy(self, seat: int | None = None) -> None:
+        """The person buys back in."""
+
+    def leave(self, seat: int | None = None) -> None:
+        """The person leaves the seat."""
 
 
 class BrokeScene(Scene):
@@ -22,7 +29,7 @@ class BrokeScene(Scene):
 
     transparent = True
 
-    def __init__(self, ctx: GameContext, betting: BettingScene, seat: int) -> None:
+    def __init__(self, ctx: GameContext, betting: SeatChoices, seat: int) -> None:
         super().__init__()
         self.ctx = ctx
         self.betting = betting

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.context import is_settlement
-from game.scenes.dealing import AnimatingScene
+from game.scenes.animating import AnimatingScene
 
 
 class DealerTurnScene(AnimatingScene):

@@ -16,8 +16,8 @@ from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.scene import Scene
-from game.scenes.stats import GREEN, GREY, RED, money_text, percent
+from game.scene import Go, Scene, SceneName
+from game.scenes.text import GREEN, GREY, RED, money_text, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
 
 if TYPE_CHECKING:
@@ -124,27 +124,19 @@ class LeaderboardScene(Scene):
         if self.stack is None or self.stack.changing:
             return
         if self.opened is not None and self.rows:
-            from game.scenes.stats import StatsScene
-
             index, self.opened = self.opened, None
             names = [row.player for row in self.rows if row.player in self.names()]
             index = names.index(self.rows[index].player)
-            ending = self.ending
-            self.stack.replace(
-                StatsScene(ctx, names, index, back=lambda: LeaderboardScene(ctx, ending=ending))
-            )
+            back = Go(SceneName.LEADERBOARD, ending=self.ending)
+            self.stack.replace(Go(SceneName.STATS, names=names, index=index, back=back))
             return
         choice, self.choice = self.choice, None
         if choice == "quit":
             pygame.event.post(pygame.event.Event(pygame.QUIT))
         elif choice == "title":
-            from game.scenes.title import TitleScene
-
-            self.stack.replace(TitleScene(ctx))
+            self.stack.replace(Go(SceneName.TITLE))
         elif choice == "new":
-            from game.scenes.setup import SetupScene
-
-            self.stack.replace(SetupScene(ctx))
+            self.stack.replace(Go(SceneName.SETUP))
 
     def handle_event(self, intent: Intent) -> bool:
         """Buttons, and a click on a row for that player's statistics."""

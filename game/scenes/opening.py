@@ -17,7 +17,7 @@ from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.records import PersonRequest, session_label
-from game.scene import Scene
+from game.scene import Go, Scene, SceneName
 from game.seats import BOT_COLOR, PALETTE, SeatSpec, color_from_hex, color_hex
 from game.session import Mode, SeatInfo, Session
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
@@ -34,7 +34,7 @@ class OpeningScene(Scene):
         *,
         buy_in: Money,
         mode: Mode = "table",
-        back: Scene | None = None,
+        back: Go | None = None,
     ) -> None:
         super().__init__()
         self.ctx = ctx
@@ -76,12 +76,7 @@ class OpeningScene(Scene):
         """Back to where the table was chosen (or the title)."""
         if self.stack is None or self.stack.changing:
             return
-        if self.back is not None:
-            self.stack.replace(self.back)
-        else:
-            from game.scenes.title import TitleScene
-
-            self.stack.replace(TitleScene(self.ctx))
+        self.stack.replace(self.back or Go(SceneName.TITLE))
 
     def fail(self, message: str) -> None:
         """Show what went wrong and offer Back."""
@@ -137,9 +132,7 @@ class OpeningScene(Scene):
             ctx.install(self.session)
             if records is not None and records.problem:
                 ctx.warn("This table is not saved: the history file is newer than this game.")
-            from game.scenes.betting import BettingScene
-
-            self.stack.replace(BettingScene(ctx))
+            self.stack.replace(Go(SceneName.BETTING))
 
     def _seat(self, people: list[SeatSpec], profiles: list[Any]) -> Session:
         """Build the session: each seat's place, name, color and money; the bots for the rules."""

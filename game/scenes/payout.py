@@ -9,6 +9,7 @@ from engine import format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.widgets import Button, ChipRack
 
@@ -74,14 +75,10 @@ class PayoutScene(TableScene):
             return
         self.leaving = True
         if self.tournament_over():
-            from game.scenes.tournament import TournamentResultScene
-
-            self.stack.replace(TournamentResultScene(self.ctx))
+            self.stack.replace(Go(SceneName.TOURNAMENT_RESULT))
             return
         self.ctx.presenter.collect()
-        from game.scenes.betting import BettingScene
-
-        self.stack.replace(BettingScene(self.ctx, first_chip=self.first_chip))
+        self.stack.replace(Go(SceneName.BETTING, first_chip=self.first_chip))
 
     def summary(self) -> str:
         """What the round did for the people, in a sentence."""

@@ -13,7 +13,7 @@ from game import layout
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
 from game.presenter import card_name
-from game.scenes.dealing import ACTION_INTENTS, AnimatingScene
+from game.scenes.animating import ACTION_INTENTS, AnimatingScene, Onward
 from game.widgets import Button
 
 PLAY_BUTTONS: tuple[tuple[str, str, IntentKind, Action], ...] = (
@@ -38,8 +38,8 @@ BOT_THINK = 0.6
 class PlayerTurnScene(AnimatingScene):
     """Asks the player (or the bot in the seat) for each decision the engine waits on."""
 
-    def __init__(self, ctx: GameContext) -> None:
-        super().__init__(ctx)
+    def __init__(self, ctx: GameContext, onward: Onward) -> None:
+        super().__init__(ctx, onward)
         rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
         for name, label, intent, _ in PLAY_BUTTONS:
             self.buttons.buttons.append(Button(name, label, rects[name], intent))
@@ -204,12 +204,8 @@ class PlayerTurnScene(AnimatingScene):
                     rnd.act(action)
         self._follow_turn()
         self._refresh()
-        if ctx.presenter.idle and rnd.decision is None and self.stack is not None and not self.stack.changing:
-            from game.scenes.flow import next_scene
-
-            scene = next_scene(ctx)
-            if scene is not None and type(scene) is not type(self):
-                self.stack.replace(scene)
+        if ctx.presenter.idle and rnd.decision is None:
+            self.move_on()
 
     def _follow_turn(self) -> None:
         """The banner and name plate follow the seat being asked (kept through its own animations)."""

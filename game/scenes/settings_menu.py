@@ -7,7 +7,7 @@ import pygame
 from engine import load_rules, preset_ids
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.scene import Scene
+from game.scene import Go, Scene, SceneName
 from game.settings import SPEEDS
 from game.widgets import Button, ButtonRow
 
@@ -142,15 +142,11 @@ class SettingsScene(Scene):
         ctx = self.ctx
         self.stack.pop()
         if where == "stats":
-            from game.scenes.stats import StatsScene
-
             session = ctx.session
             names = [session.seats_info[s].name for s in session.people if session.seats_info[s].profile]
-            self.stack.push(StatsScene(ctx, names or None))
+            self.stack.push(Go(SceneName.STATS, names=names or None))
         else:
-            from game.scenes.leaderboard import LeaderboardScene
-
-            self.stack.replace(LeaderboardScene(ctx, ending=True))
+            self.stack.replace(Go(SceneName.LEADERBOARD, ending=True))
 
     def update(self, dt: float) -> None:
         """Only the button looks move; the table is paused underneath."""

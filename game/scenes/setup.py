@@ -18,7 +18,8 @@ from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.scene import Scene
+from game.scene import Go, Scene, SceneName
+from game.scenes.text import GREY, history_notice
 from game.seats import (
     BOT_BLURBS,
     BOT_LABELS,
@@ -40,8 +41,6 @@ KIND_LABELS = {"person": "Person", "empty": "Empty", **BOT_LABELS}
 
 BUY_INS: tuple[Money, ...] = (10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000)
 """The buy-ins on offer, in cents."""
-
-GREY = (170, 164, 150)
 
 
 @dataclass
@@ -96,7 +95,7 @@ class SetupScene(Scene):
         self.saved: list[Any] = []
         self.chips: list[tuple[pygame.Rect, Any]] = []
         self.time = 0.0
-        self.leaving: Scene | None = None
+        self.leaving: Go | None = None
         self.quit = False
         r = layout.setup_rects()
         self.buttons = ButtonRow(
@@ -282,9 +281,13 @@ class SetupScene(Scene):
         ctx.change_settings(
             ctx.settings.with_changes(seats=seats_text(specs), rules=self.rules_id, buy_in=self.buy_in)
         )
-        from game.scenes.opening import OpeningScene
-
-        self.leaving = OpeningScene(ctx, specs, self.rules_id, buy_in=self.buy_in, back=SetupScene(ctx))
+        self.leaving = Go(
+            SceneName.OPENING,
+            specs=specs,
+            rules_id=self.rules_id,
+            buy_in=self.buy_in,
+            back=Go(SceneName.SETUP),  # a table that cannot open: back to a setup of these (saved) choices
+        )
 
     # ---- input ---------------------------------------------------------------------------
 
@@ -323,9 +326,7 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         """Back to the title."""
-        from game.scenes.title import TitleScene
-
-        self.leaving = TitleScene(self.ctx)
+        self.leaving = Go(SceneName.TITLE)
 
     def click(self, pos: tuple[int, int] | None, *, forward: bool = True) -> None:
         """What a click does: a field takes the focus, a button acts, a saved player sits down."""
@@ -408,8 +409,8 @@ class SetupScene(Scene):
         if self.rules is not None:
             self.edge = ctx.odds.edge_text(self.rules, browsing=True)
         if self.leaving is not None and self.stack is not None and not self.stack.changing:
-            scene, self.leaving = self.leaving, None
-            self.stack.replace(scene)
+            where, self.leaving = self.leaving, None
+            self.stack.replace(where)
 
     def _adopt_saved_looks(self) -> None:
         """Rows naming a saved player take that player's color and coach (unless chosen here)."""
@@ -464,8 +465,6 @@ class SetupScene(Scene):
         self.file.draw(surface, a, self.time)
 
     def _draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        from game.scenes.title import history_notice
-
         notice = history_notice(self.ctx)
         if notice is not None:
             draw_notice(surface, self.ctx.assets, notice[0], rect, error=notice[1], size=20)

@@ -7,39 +7,21 @@ Everything comes from `engine.store` (read on the store worker); the scene shows
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from engine import Money, format_money
+from engine import Money
 from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.records import StatsData
-from game.scene import Scene
+from game.scene import Go, Scene, SceneName
+from game.scenes.text import GREEN, GREY, RED, money_text, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
 
-GREY = (170, 164, 150)
-GREEN = (130, 236, 140)
-RED = (255, 150, 140)
 LINE = (246, 204, 96)
-
-
-def money_text(cents: Money | None, *, sign: bool = False) -> str:
-    """'$1,250' or '+$25' ('—' for unknown)."""
-    if cents is None:
-        return "—"
-    text = format_money(abs(cents))
-    if not sign:
-        return ("-$" if cents < 0 else "$") + text
-    return ("+$" if cents > 0 else "-$" if cents < 0 else "$") + text
-
-
-def percent(share: float | None) -> str:
-    """'45.2%' ('—' for unknown)."""
-    return "—" if share is None else f"{share * 100:.1f}%"
 
 
 def stat_lines(data: StatsData) -> list[tuple[str, str]]:
@@ -84,7 +66,7 @@ class StatsScene(Scene):
         names: list[str] | None,
         index: int = 0,
         *,
-        back: Callable[[], Scene] | None = None,
+        back: Go | None = None,
     ) -> None:
         super().__init__()
         self.ctx = ctx
@@ -171,13 +153,11 @@ class StatsScene(Scene):
         if self.leaving and self.stack is not None and not self.stack.changing:
             self.leaving = False
             if self.back_to is not None:
-                self.stack.replace(self.back_to())
+                self.stack.replace(self.back_to)
             elif len(self.stack.scenes) > 1:
                 self.stack.pop()  # opened over the table: back to it
             else:
-                from game.scenes.title import TitleScene
-
-                self.stack.replace(TitleScene(self.ctx))
+                self.stack.replace(Go(SceneName.TITLE))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The chart on the left, the numbers on the right."""

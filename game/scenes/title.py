@@ -11,7 +11,9 @@ import pygame
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.scene import Go, SceneName
 from game.scenes.base import TableScene
+from game.scenes.text import history_notice
 from game.widgets import Button, draw_notice
 
 GOLD = (232, 196, 104)
@@ -19,18 +21,6 @@ CREAM = (246, 236, 206)
 AUTOPLAY_WAIT = 0.5
 ATTRACT_WAIT = 60.0
 """Seconds the title waits untouched before the demo starts by itself (attract mode)."""
-
-
-def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
-    """What to tell the players about the saved history, and whether it is an error; None when all is well."""
-    records = ctx.records
-    if records is None or not records.ready:
-        return None
-    if records.problem:
-        return records.problem, True
-    if records.notice:
-        return records.notice, False
-    return None
 
 
 class TitleScene(TableScene):
@@ -77,10 +67,8 @@ class TitleScene(TableScene):
             self.choice = "play"
             return True
         if intent.kind in (IntentKind.MENU, IntentKind.BACK):
-            from game.scenes.settings_menu import SettingsScene
-
             if self.stack is not None:
-                self.stack.push(SettingsScene(self.ctx, at_table=False))
+                self.stack.push(Go(SceneName.SETTINGS, at_table=False))
             return True
         return False
 
@@ -105,21 +93,13 @@ class TitleScene(TableScene):
         if choice == "quit":
             pygame.event.post(pygame.event.Event(pygame.QUIT))
         elif choice == "play":
-            from game.scenes.setup import SetupScene
-
-            self.stack.replace(SetupScene(self.ctx))
+            self.stack.replace(Go(SceneName.SETUP))
         elif choice == "tournament":
-            from game.scenes.tournament import TournamentScene
-
-            self.stack.replace(TournamentScene(self.ctx))
+            self.stack.replace(Go(SceneName.TOURNAMENT))
         elif choice == "stats":
-            from game.scenes.stats import StatsScene
-
-            self.stack.replace(StatsScene(self.ctx, None))
+            self.stack.replace(Go(SceneName.STATS, names=None))
         elif choice == "demo":
-            from game.scenes.demo import DemoScene
-
-            self.stack.push(DemoScene(self.ctx, seed=self.ctx.seed))
+            self.stack.push(Go(SceneName.DEMO, seed=self.ctx.seed))
         elif choice == "autoplay":
             self._autoplay()
 
@@ -133,14 +113,10 @@ class TitleScene(TableScene):
         except SeatsError:
             specs = None
         if specs and self.ctx.records is not None:
-            from game.scenes.opening import OpeningScene
-
-            settings = self.ctx.settings
-            self.stack.replace(OpeningScene(self.ctx, specs, settings.rules, buy_in=settings.buy_in))
+            rules_id, buy_in = self.ctx.settings.rules, self.ctx.settings.buy_in
+            self.stack.replace(Go(SceneName.OPENING, specs=specs, rules_id=rules_id, buy_in=buy_in))
             return
-        from game.scenes.betting import BettingScene
-
-        self.stack.replace(BettingScene(self.ctx))
+        self.stack.replace(Go(SceneName.BETTING))
 
     def resume(self) -> None:
         """Back from the demo or the settings: the idle clock starts again."""

@@ -16,16 +16,13 @@ from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.scene import Scene
-from game.scenes.stats import GREY
+from game.scene import Go, Scene, SceneName
+from game.scenes.text import GREEN, GREY, RED
 from game.seats import SeatsError, SeatSpec, parse_seats
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel
 
 PRESET = "double-up"
 """The rules the tournament is played with."""
-
-GREEN = (130, 236, 140)
-RED = (255, 150, 140)
 
 
 def rules_lines() -> list[str]:
@@ -55,6 +52,18 @@ def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int
     return out
 
 
+def _seat_for_tournament(ctx: GameContext, name: str) -> Go:
+    """A double-up table for one person (Back, should it fail, returns to the entry with the name)."""
+    return Go(
+        SceneName.OPENING,
+        specs=[SeatSpec("person", name=name)],
+        rules_id=PRESET,
+        buy_in=ctx.settings.buy_in,
+        mode="tournament",
+        back=Go(SceneName.TOURNAMENT, name=name),
+    )
+
+
 class TournamentScene(Scene):
     """Who plays the tournament, its rules, and the best results so far."""
 
@@ -68,7 +77,7 @@ class TournamentScene(Scene):
         self.best: Job[list[Any] | None] | None = None
         self.error = ""
         self.time = 0.0
-        self.leaving: Scene | None = None
+        self.leaving: Go | None = None
         self.lines = rules_lines()
         self.buttons = ButtonRow(
             [
@@ -114,9 +123,7 @@ class TournamentScene(Scene):
 
     def back(self) -> None:
         """To the title."""
-        from game.scenes.title import TitleScene
-
-        self.leaving = TitleScene(self.ctx)
+        self.leaving = Go(SceneName.TITLE)
 
     def start(self) -> None:
         """Seat the person at a double-up table."""
@@ -129,17 +136,7 @@ class TournamentScene(Scene):
             text = str(error)
             self.error = text[0].upper() + text[1:] + "."
             return
-        from game.scenes.opening import OpeningScene
-
-        ctx = self.ctx
-        self.leaving = OpeningScene(
-            ctx,
-            [SeatSpec("person", name=name)],
-            PRESET,
-            buy_in=ctx.settings.buy_in,
-            mode="tournament",
-            back=TournamentScene(ctx, name),
-        )
+        self.leaving = _seat_for_tournament(self.ctx, name)
 
     def update(self, dt: float) -> None:
         """Ask for the best results; leave when asked."""
@@ -151,8 +148,8 @@ class TournamentScene(Scene):
             if self.best is None and records.ready:
                 self.best = records.best_tournaments()
         if self.leaving is not None and self.stack is not None and not self.stack.changing:
-            scene, self.leaving = self.leaving, None
-            self.stack.replace(scene)
+            where, self.leaving = self.leaving, None
+            self.stack.replace(where)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rules, the name, and the best results."""
@@ -221,7 +218,7 @@ class TournamentResultScene(Scene):
         self.bankroll = session.table.bankroll(seat)
         self.rounds = session.table.rounds_played
         self.best: Job[list[Any] | None] | None = None
-        self.leaving: Scene | None = None
+        self.leaving: Go | None = None
         r = layout.tournament_rects()
         self.buttons = ButtonRow(
             [
@@ -260,21 +257,9 @@ class TournamentResultScene(Scene):
             button = self.buttons.clicked(intent.pos)
             kind = button.intent if button is not None else kind
         if kind is IntentKind.CONFIRM:
-            from game.scenes.opening import OpeningScene
-
-            ctx = self.ctx
-            self.leaving = OpeningScene(
-                ctx,
-                [SeatSpec("person", name=self.name)],
-                PRESET,
-                buy_in=ctx.settings.buy_in,
-                mode="tournament",
-                back=TournamentScene(ctx, self.name),
-            )
+            self.leaving = _seat_for_tournament(self.ctx, self.name)
         elif kind is IntentKind.BACK:
-            from game.scenes.title import TitleScene
-
-            self.leaving = TitleScene(self.ctx)
+            self.leaving = Go(SceneName.TITLE)
         return True
 
     def update(self, dt: float) -> None:
@@ -282,8 +267,8 @@ class TournamentResultScene(Scene):
         self.ctx.update(dt)
         self.buttons.update(dt)
         if self.leaving is not None and self.stack is not None and not self.stack.changing:
-            scene, self.leaving = self.leaving, None
-            self.stack.replace(scene)
+            where, self.leaving = self.leaving, None
+            self.stack.replace(where)
 
     def this_result(self) -> int | None:
         """This tournament's id among the saved results (the newest of this player's with these numbers)."""

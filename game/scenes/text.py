@@ -1,0 +1,38 @@
+"""What the screens share that is not a scene: the numbers' colors and formats, and the notice about
+the saved history (statistics, leaderboard, tournament, title and setup all show them)."""
+
+from __future__ import annotations
+
+from engine import Money, format_money
+from game.context import GameContext
+
+GREY = (170, 164, 150)
+GREEN = (130, 236, 140)
+RED = (255, 150, 140)
+
+
+def money_text(cents: Money | None, *, sign: bool = False) -> str:
+    """'$1,250' or '+$25' ('—' for unknown)."""
+    if cents is None:
+        return "—"
+    text = format_money(abs(cents))
+    if not sign:
+        return ("-$" if cents < 0 else "$") + text
+    return ("+$" if cents > 0 else "-$" if cents < 0 else "$") + text
+
+
+def percent(share: float | None) -> str:
+    """'45.2%' ('—' for unknown)."""
+    return "—" if share is None else f"{share * 100:.1f}%"
+
+
+def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
+    """What to tell the players about the saved history, and whether it is an error; None when all is well."""
+    records = ctx.records
+    if records is None or not records.ready:
+        return None
+    if records.problem:
+        return records.problem, True
+    if records.notice:
+        return records.notice, False
+    return None
