@@ -104,11 +104,12 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 def open_game(args: argparse.Namespace) -> int:
     """Open the game window as the game options ask; the only place that imports the game."""
+    from blackjack.commands.history import data_dir
     from game.app import run_game
     from game.seats import SeatsError
 
     try:
-        return int(run_game(args))
+        return int(run_game(args, data_dir(args.data_dir)))
     except SeatsError as error:
         return _user_error(error)
 

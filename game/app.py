@@ -307,15 +307,8 @@ def _percentile(values: list[float], pct: float) -> float:
     return ordered[index]
 
 
-def history_dir() -> Path:
-    """The history folder without --data-dir: $BLACKJACK_DATA_DIR, else the user data folder."""
-    from game.records import default_data_dir
-
-    return default_data_dir()
-
-
-def run_game(args: argparse.Namespace) -> int:
-    """Open the table as the command line asks; return the exit status."""
+def run_game(args: argparse.Namespace, data_dir: Path) -> int:
+    """Open the table as the command line asks, keeping history in `data_dir`; return the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     frames = getattr(args, "frames", None)
     explicit = getattr(args, "data_dir", None)
@@ -329,7 +322,7 @@ def run_game(args: argparse.Namespace) -> int:
         seed=getattr(args, "seed", None),
         fullscreen=bool(getattr(args, "fullscreen", False)),
         autoplay=bool(getattr(args, "autoplay", False)),
-        data_dir=explicit or history_dir(),
+        data_dir=data_dir,
         settings_dir=explicit,
         seat_specs=specs,
         start="demo" if getattr(args, "demo", False) else "title",

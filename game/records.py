@@ -276,13 +276,6 @@ class Records:
         self.worker.stop()
 
 
-def default_data_dir() -> Path:
-    """The folder the database lives in without --data-dir ($BLACKJACK_DATA_DIR, else platformdirs)."""
-    from blackjack.commands.history import default_data_dir as history_command_default
-
-    return history_command_default()
-
-
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[0].upper() + text[1:] if text else text
