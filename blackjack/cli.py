@@ -19,9 +19,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from blackjack.commands import add_subcommands
-from engine.errors import BlackjackError
-
 EXIT_USAGE = 2
 """Exit status for an error the user caused: a bad option, rules file or seat list."""
 
@@ -34,6 +31,7 @@ EXIT_BROKEN_PIPE = 141
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: game options, plus the headless subcommands."""
+    from blackjack.commands import add_subcommands
     parser = argparse.ArgumentParser(
         prog="blackjack",
         description="A casino blackjack table. With no subcommand, opens the game window.",
@@ -92,6 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
+    # The engine and the commands are imported here, inside main's handlers, so a Ctrl-C
+    # during their import is as quiet as one during the work.
+    from engine.errors import BlackjackError
+
     args = build_parser().parse_args(argv)
     command = getattr(args, "command_module", None)
     try:
