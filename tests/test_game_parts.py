@@ -189,6 +189,19 @@ def test_seven_seat_positions_run_left_to_right_along_the_arc():
     assert layout.table_positions(1) == [3]
 
 
+def test_trainer_panels_sit_on_the_canvas_clear_of_the_shoe_the_tray_and_the_message_bar():
+    canvas = pygame.Rect((0, 0), layout.CANVAS_SIZE)
+    fixtures = [layout.shoe_rect(), layout.discard_rect(), layout.message_rect()]
+    side_panels = [layout.trainer_count_rect(5), layout.trainer_hint_rect(5), layout.trainer_quiz_rect()]
+    for panel in [*side_panels, layout.trainer_chart_rect()]:
+        assert canvas.contains(panel)
+    for panel in side_panels:
+        assert panel.collidelist(fixtures) == -1, panel
+    assert layout.trainer_quiz_rect().contains(layout.trainer_quiz_field_rect())
+    yes, no = layout.confirm_button_rects().values()
+    assert layout.dialog_rect().contains(yes.union(no)) and not yes.colliderect(no)
+
+
 def test_first_frame_is_drawn_and_enter_on_the_title_opens_the_setup():
     app = App(seed=1, settings=Settings(sound=False))
     try:
