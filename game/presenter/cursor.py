@@ -56,6 +56,8 @@ class Presenter(Stage):
         """Whether the dealer's turn has begun (the hole card or a draw after the players)."""
         self.turns_seen = False
         """Whether play has reached a player's hand this round."""
+        self.dealer_blackjack = False
+        """Whether the engine said the dealer holds a natural (by its peek, or the finished hand)."""
 
     # ---- the round and the cursor ------------------------------------------------------
 
@@ -70,6 +72,7 @@ class Presenter(Stage):
         self.dealer_total = ""
         self.dealer_phase = False
         self.turns_seen = False
+        self.dealer_blackjack = False
         for index, seat in enumerate(self.seats):
             seat.hands.clear()
             seat.insurance = 0
@@ -195,7 +198,9 @@ class Presenter(Stage):
         return DEAL_HOLD
 
     def _update_dealer_total(self) -> None:
-        self.dealer_total = messages.dealer_total([c for c in self.dealer_codes if c is not None])
+        shown = [c for c in self.dealer_codes if c is not None]
+        natural_shown = self.dealer_blackjack and len(shown) == len(self.dealer_codes)
+        self.dealer_total = messages.dealer_total(shown, blackjack=natural_shown)
 
     def on_surrender_offered(self, e: ev.SurrenderOffered) -> float:
         self.message = messages.surrender_offered(self.dealer_codes[0] if self.dealer_codes else None)
@@ -226,6 +231,7 @@ class Presenter(Stage):
         return 0.2
 
     def on_dealer_peeked(self, e: ev.DealerPeeked) -> float:
+        self.dealer_blackjack = e.blackjack
         self.message = messages.peeked(e)
         return 0.7
 
@@ -312,6 +318,8 @@ class Presenter(Stage):
     def on_dealer_finished(self, e: ev.DealerFinished) -> float:
         self.active = None
         self.dealer_phase = True
+        self.dealer_blackjack = e.blackjack
+        self._update_dealer_total()
         self.message = messages.dealer_finished(e)
         return 0.5
 

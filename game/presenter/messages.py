@@ -6,7 +6,9 @@ shows), never from a rule the game works out for itself.
 
 from __future__ import annotations
 
-from engine import Card, format_money, hand_value
+from collections.abc import Mapping, Sequence
+
+from engine import Card, Money, Result, format_money, hand_value
 from engine import events as ev
 
 PLACE_BETS = "Place your bets."
@@ -26,10 +28,16 @@ def card_name(card: Card | None) -> str:
     return _RANK_NAMES.get(code, f"a {code}")
 
 
-def dealer_total(cards: list[Card]) -> str:
-    """The dealer's total as the badge shows it: '', 'soft 17', '21', 'BUST'."""
+def dealer_total(cards: list[Card], *, blackjack: bool = False) -> str:
+    """The dealer's total as the badge shows it: '', 'soft 17', '21', 'BUST', 'BLACKJACK'.
+
+    `blackjack` is the engine's word (a peek or the dealer's finished hand) that the
+    cards shown are a natural; the total alone cannot tell a natural from a drawn 21.
+    """
     if not cards:
         return ""
+    if blackjack:
+        return "BLACKJACK"
     value = hand_value(cards)
     return "BUST" if value.bust else value.describe()
 
@@ -82,7 +90,7 @@ def busted(e: ev.HandBusted) -> str:
 
 def hole_card_revealed(card: Card, total: str) -> str:
     """The hole card turned over, and the dealer's total with it."""
-    return f"Dealer turns over {card_name(card)}: {total}."
+    return f"Dealer turns over {card_name(card)}: {total.lower()}."
 
 
 def dealer_finished(e: ev.DealerFinished) -> str:
@@ -99,3 +107,52 @@ def tournament_ended(e: ev.TournamentEnded, name: str) -> str:
     if e.won:
         return f"{name} doubled up: {format_money(e.bankroll)}!"
     return f"{name} is out: {format_money(e.bankroll)} is under the minimum bet."
+
+
+def round_summary(events: Sequence[ev.Event], people: Mapping[int, str], *, alone: bool) -> str:
+    """The round's outcome for the people who played it (seat to name), from its settlements.
+
+    One person alone at the table is 'you'; several are named with their nets. A dealer
+    blackjack leads the sentence, and for a lone person it also says what saved money
+    (even money, insurance, a push), so the sum never reads as a bare result.
+    """
+    dealer_blackjack = any(isinstance(e, ev.DealerFinished) and e.blackjack for e in events)
+    lead = f"{DEALER_BLACKJACK} " if dealer_blackjack else ""
+    if not people:
+        return f"{lead}Round over."
+    nets = {seat: 0 for seat in people}
+    for e in events:
+        if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat in nets:
+            nets[e.seat] += e.net
+    if not alone:
+        return lead + " · ".join(f"{people[seat]} {_signed(net)}" for seat, net in nets.items()) + "."
+    ((seat, net),) = nets.items()
+    outcome = _your_net(net)
+    reason = _saved_by(events, seat) if dealer_blackjack else None
+    sentence = f"{reason}: {outcome}" if reason else outcome[:1].upper() + outcome[1:]
+    return f"{lead}{sentence}."
+
+
+def _signed(net: Money) -> str:
+    return format_money(net, sign=True) if net else "even"
+
+
+def _your_net(net: Money) -> str:
+    if net > 0:
+        return f"you win ${format_money(net)}"
+    if net < 0:
+        return f"you lose ${format_money(-net)}"
+    return "you break even"
+
+
+def _saved_by(events: Sequence[ev.Event], seat: int) -> str | None:
+    """What the seat's own events say kept its money against a dealer blackjack, if anything did."""
+    if any(isinstance(e, ev.EvenMoneyTaken) and e.seat == seat for e in events):
+        return "Even money"
+    insurance = sum(e.net for e in events if isinstance(e, ev.InsuranceSettled) and e.seat == seat)
+    if insurance > 0:
+        return f"Insurance pays ${format_money(insurance)}"
+    results = [e.result for e in events if isinstance(e, ev.HandSettled) and e.seat == seat]
+    if results and all(result is Result.PUSH for result in results):
+        return "Push"
+    return None
