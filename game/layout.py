@@ -248,6 +248,48 @@ def dialog_rect() -> pygame.Rect:
     return rect
 
 
+def confirm_button_rects() -> dict[str, pygame.Rect]:
+    """Yes and No of the coach's "do it anyway?" question, at the foot of the dialog panel."""
+    rect = dialog_rect()
+    return {
+        "yes": pygame.Rect(rect.centerx - 230, rect.bottom - 90, 210, 56),
+        "no": pygame.Rect(rect.centerx + 20, rect.bottom - 90, 210, 56),
+    }
+
+
+def trainer_count_rect(lines: int = 3) -> pygame.Rect:
+    """The trainer's count panel, top left under the discard tray (taller with the quiz's score)."""
+    return pygame.Rect(16, 150, 240 if lines > 3 else 200, 38 + 24 * lines)
+
+
+def trainer_hint_rect(lines: int) -> pygame.Rect:
+    """The trainer's hint panel, right of the table above the seats."""
+    return pygame.Rect(1000, 186, 264, 44 + 26 * lines)
+
+
+def trainer_chart_rect() -> pygame.Rect:
+    """The strategy chart overlay, over the middle of the table."""
+    return pygame.Rect(330, 8, 620, 592)
+
+
+def trainer_quiz_rect() -> pygame.Rect:
+    """The counting quiz's question, over the dealer's side of the table."""
+    return pygame.Rect(400, 120, 480, 140)
+
+
+def trainer_quiz_field_rect() -> pygame.Rect:
+    """The counting quiz's answer field, under its question."""
+    panel = trainer_quiz_rect()
+    rect = pygame.Rect(0, 0, 120, 36)
+    rect.midtop = (panel.centerx, panel.y + 66)
+    return rect
+
+
+def trainer_toast_center() -> tuple[int, int]:
+    """Where the coach's mistake toast shows, over the dealer's arc."""
+    return CANVAS_SIZE[0] // 2, 238
+
+
 def screen_panel_rect() -> pygame.Rect:
     """The full-screen panel of the setup, statistics and leaderboard screens."""
     return pygame.Rect(20, 14, CANVAS_SIZE[0] - 40, CANVAS_SIZE[1] - 28)

@@ -280,8 +280,8 @@ class TableView:
         for i, card in enumerate(p.dealer):
             self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
         if p.dealer_total and all(c.move.done for c in p.dealer):
-            bust = p.dealer_total == "BUST"
-            label = self.pill(f"DEALER  {p.dealer_total.upper()}", 20, RED if bust else WHITE)
+            color = {"BUST": RED, "BLACKJACK": GOLD}.get(p.dealer_total, WHITE)
+            label = self.pill(f"DEALER  {p.dealer_total.upper()}", 20, color)
             surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
 
     def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:

@@ -19,6 +19,7 @@ from engine import Action, Round, Rules
 from engine import events as ev
 from game import layout
 from game.background import Job, Worker
+from game.layout import confirm_button_rects as confirm_button_rects  # the play scene imports it here
 from game.widgets import GOLD
 
 TOAST_TIME = 4.0
@@ -299,7 +300,7 @@ class Trainer:
 
         assert isinstance(assets, Assets)
         lines = self.count_lines()
-        rect = trainer_count_rect(len(lines))
+        rect = layout.trainer_count_rect(len(lines))
         self._panel(surface, rect)
         title = assets.text("HI-LO COUNT (C)", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
@@ -315,14 +316,13 @@ class Trainer:
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
-        rect = trainer_quiz_rect()
+        rect = layout.trainer_quiz_rect()
         self._panel(surface, rect)
         title = assets.text("COUNTING QUIZ · THE SHOE WAS SHUFFLED", 16, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))
         ask = assets.text("What was the running count before the shuffle?", 20, CREAM, bold=True)
         surface.blit(ask, ask.get_rect(midtop=(rect.centerx, rect.y + 36)))
-        field = pygame.Rect(0, 0, 120, 36)
-        field.midtop = (rect.centerx, rect.y + 66)
+        field = layout.trainer_quiz_field_rect()
         pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
         entry = assets.font(24, True).render(self.quiz_entry + "_", True, HIGHLIGHT)
@@ -346,7 +346,7 @@ class Trainer:
 
         assert isinstance(assets, Assets)
         lines = self.hint_lines()
-        rect = trainer_hint_rect(len(lines))
+        rect = layout.trainer_hint_rect(len(lines))
         self._panel(surface, rect)
         title = assets.text("HINT (?) · EV PER BET", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
@@ -380,7 +380,7 @@ class Trainer:
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
-        rect = trainer_chart_rect()
+        rect = layout.trainer_chart_rect()
         self._panel(surface, rect)
         title = assets.text("BASIC STRATEGY (T)", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 10, rect.y + 6))
@@ -413,7 +413,7 @@ class Trainer:
 
         assert isinstance(assets, Assets)
         label = assets.font(20, True).render(self.toast, True, (255, 236, 200))
-        rect = label.get_rect(center=trainer_toast_center()).inflate(28, 16)
+        rect = label.get_rect(center=layout.trainer_toast_center()).inflate(28, 16)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((120, 30, 24, 235))
         surface.blit(shade, rect.topleft)
@@ -464,37 +464,3 @@ CODE_COLORS: dict[str, tuple[int, int, int]] = {
     "R": (240, 140, 140),
 }
 """Cell colors of the chart overlay by the code's first letter."""
-
-
-def trainer_count_rect(lines: int = 3) -> pygame.Rect:
-    """The count panel, top left under the discard tray (taller with the quiz's score)."""
-    return pygame.Rect(16, 150, 240 if lines > 3 else 200, 38 + 24 * lines)
-
-
-def trainer_quiz_rect() -> pygame.Rect:
-    """The counting quiz's question, over the dealer's side of the table."""
-    return pygame.Rect(400, 120, 480, 140)
-
-
-def trainer_hint_rect(lines: int) -> pygame.Rect:
-    """The hint panel, right of the table above the seats."""
-    return pygame.Rect(1000, 186, 264, 44 + 26 * lines)
-
-
-def trainer_chart_rect() -> pygame.Rect:
-    """The strategy chart overlay, over the middle of the table."""
-    return pygame.Rect(330, 8, 620, 592)
-
-
-def trainer_toast_center() -> tuple[int, int]:
-    """Where the mistake toast shows, over the dealer's arc."""
-    return (640, 238)
-
-
-def confirm_button_rects() -> dict[str, pygame.Rect]:
-    """Yes and No of the block level's question."""
-    rect = layout.dialog_rect()
-    return {
-        "yes": pygame.Rect(rect.centerx - 230, rect.bottom - 90, 210, 56),
-        "no": pygame.Rect(rect.centerx + 20, rect.bottom - 90, 210, 56),
-    }

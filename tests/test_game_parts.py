@@ -12,10 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine import Result
+from engine import events as ev
 from game import layout
 from game.app import MAX_CATCH_UP, STEP, App
 from game.flow import SCENES
 from game.intents import Intent, IntentKind, to_intent
+from game.presenter import round_summary
+from game.presenter.cues import event_cue
 from game.scene import Go, Scene, SceneName, SceneStack
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.table_view import arc_lines, chips_for
@@ -238,6 +242,77 @@ def test_seven_seat_positions_run_left_to_right_along_the_arc():
     xs = [layout.seat_position(i)[0] for i in range(7)]
     assert xs == sorted(xs) and xs[0] > 40 and xs[-1] < 1240
     assert layout.table_positions(1) == [3]
+
+
+def test_trainer_panels_sit_on_the_canvas_clear_of_the_shoe_the_tray_and_the_message_bar():
+    canvas = pygame.Rect((0, 0), layout.CANVAS_SIZE)
+    fixtures = [layout.shoe_rect(), layout.discard_rect(), layout.message_rect()]
+    side_panels = [layout.trainer_count_rect(5), layout.trainer_hint_rect(5), layout.trainer_quiz_rect()]
+    for panel in [*side_panels, layout.trainer_chart_rect()]:
+        assert canvas.contains(panel)
+    for panel in side_panels:
+        assert panel.collidelist(fixtures) == -1, panel
+    assert layout.trainer_quiz_rect().contains(layout.trainer_quiz_field_rect())
+    yes, no = layout.confirm_button_rects().values()
+    assert layout.dialog_rect().contains(yes.union(no)) and not yes.colliderect(no)
+
+
+DEALER_NATURAL = ev.DealerFinished(total=21, soft=True, blackjack=True, bust=False)
+
+
+def settled(seat: int, result: Result, net: int, hand: int = 0) -> ev.HandSettled:
+    return ev.HandSettled(
+        seat=seat, hand=hand, result=result, stake=2500, net=net, paid=2500 + net, bankroll=100_000 + net
+    )
+
+
+@pytest.mark.parametrize(
+    ("events", "said"),
+    [
+        ([DEALER_NATURAL, settled(0, Result.LOSE, -2500)], "Dealer has blackjack. You lose $25."),
+        ([DEALER_NATURAL, settled(0, Result.PUSH, 0)], "Dealer has blackjack. Push: you break even."),
+        (
+            [ev.EvenMoneyTaken(seat=0), settled(0, Result.BLACKJACK, 2500), DEALER_NATURAL],
+            "Dealer has blackjack. Even money: you win $25.",
+        ),
+        (
+            [
+                ev.InsuranceSettled(seat=0, amount=1250, net=2500, bankroll=100_000),
+                DEALER_NATURAL,
+                settled(0, Result.LOSE, -2500),
+            ],
+            "Dealer has blackjack. Insurance pays $25: you break even.",
+        ),
+        (
+            [DEALER_NATURAL, settled(0, Result.LOSE, -2500), settled(0, Result.LOSE, -2500, hand=1)],
+            "Dealer has blackjack. You lose $50.",
+        ),
+        ([settled(0, Result.WIN, 2500)], "You win $25."),
+    ],
+)
+def test_the_round_summary_names_a_dealer_blackjack_and_what_the_events_paid(events, said):
+    assert round_summary(events, {0: "You"}, alone=True) == said
+
+
+def test_the_round_summary_names_each_person_after_a_dealer_blackjack():
+    events = [
+        ev.InsuranceSettled(seat=1, amount=1250, net=2500, bankroll=100_000),
+        DEALER_NATURAL,
+        settled(0, Result.LOSE, -2500),
+        settled(1, Result.LOSE, -2500),
+        settled(2, Result.LOSE, -2500),
+    ]
+    said = round_summary(events, {0: "Ann", 1: "Bob"}, alone=False)
+    assert said == "Dealer has blackjack. Ann -25 · Bob even."
+    assert round_summary(events, {}, alone=False) == "Dealer has blackjack. Round over."
+
+
+def test_only_the_peoples_settled_hands_are_heard():
+    people = frozenset({0})
+    assert event_cue(settled(0, Result.WIN, 2500), people) == ("win", 1.0)
+    assert event_cue(settled(0, Result.SURRENDER, -1250), people) == ("lose", 1.0)
+    assert event_cue(settled(1, Result.WIN, 2500), people) is None
+    assert event_cue(ev.HandBusted(seat=1, hand=0, total=24), people) == ("lose", 0.6)
 
 
 def test_first_frame_is_drawn_and_enter_on_the_title_opens_the_setup():

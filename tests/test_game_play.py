@@ -245,6 +245,28 @@ def test_dealer_hole_card_flips_and_the_table_reads_the_result(apps):
     assert app.ctx.presenter.seats[0].hands[0].result_text() == "-25"
 
 
+def test_a_dealer_natural_is_called_blackjack_on_the_badge_and_in_the_message(apps):
+    app = apps("9 KS 8 AH", speed="normal")
+    bet_and_deal(app, 25)
+    presenter = app.ctx.presenter
+    run_until(app, lambda: scene_name(app) == "DealerTurnScene" and presenter.dealer[1].code is not None)
+    assert presenter.message == "Dealer turns over an ace: blackjack."
+    run_until(app, lambda: scene_name(app) == "PayoutScene" and presenter.idle)
+    run(app, 0.1)
+    assert presenter.dealer_total == "BLACKJACK"
+    assert presenter.message == "Dealer has blackjack. You lose $25. Click or bet for the next round."
+    assert app.ctx.session.table.bankroll(0) == 97_500
+    badge = pygame.Rect(0, 0, 120, 14)
+    badge.center = layout.dealer_label_pos()
+    gold = [
+        (x, y)
+        for x in range(badge.left, badge.right)
+        for y in range(badge.top, badge.bottom)
+        if (c := app.screen.get_at((x, y))).r > 180 and c.g > 140 and c.b < 130
+    ]
+    assert len(gold) > 200, "the dealer's badge is lettered in gold for a blackjack (white for a total)"
+
+
 def test_next_round_collects_cards_and_rebet_repeats_the_bet(apps):
     app = apps("T 6 9 T 4 T 6 9 T 4")
     bet_and_deal(app, 25, 5)

@@ -112,6 +112,9 @@ ROLE_BOXES = {
     "game.__main__": "blackjack",  # `python -m game` is the command line under another name
     "game.app": "game: app and flow",
     "game.flow": "game: app and flow",
+    "game.context": "game: the table",
+    "game.table_view": "game: the table",
+    "game.trainer": "game: the table",
     "engine.coach": "engine: analysis",
     "engine.fastplay": "engine: analysis",
     "engine.simulate": "engine: analysis",

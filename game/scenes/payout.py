@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from engine import events as ev
-from engine import format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.presenter import round_summary
 from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.widgets import Button, ChipRack
@@ -86,28 +85,8 @@ class PayoutScene(TableScene):
         rnd = ctx.round
         people = [s for s in ctx.session.people if s in rnd.playing_seats()]
         after = "Click for the result." if self.tournament_over() else "Click or bet for the next round."
-        if not people:
-            return "Round over. " + after
-
-        def net(seat: int) -> int:
-            return sum(
-                e.net
-                for e in rnd.events
-                if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat == seat
-            )
-
-        if len(ctx.session.people) == 1:
-            won = net(people[0])
-            if won > 0:
-                return f"You win ${format_money(won)}. {after}"
-            if won < 0:
-                return f"You lose ${format_money(-won)}. {after}"
-            return f"You break even. {after}"
-        parts = [
-            f"{ctx.session.seats_info[s].label} {format_money(net(s), sign=True) if net(s) else 'even'}"
-            for s in people
-        ]
-        return " · ".join(parts) + ". " + after
+        labels = {s: ctx.session.seats_info[s].label for s in people}
+        return f"{round_summary(rnd.events, labels, alone=len(ctx.session.people) == 1)} {after}"
 
     def update(self, dt: float) -> None:
         """Sum up when the chips have landed; autoplay moves on by itself."""

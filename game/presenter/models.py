@@ -1,0 +1,122 @@
+"""The view model the table draws: card sprites, hands, seats, name plates and chips in flight.
+
+Plain mutable records the presenter fills in as it replays events; the table view reads
+them and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import Card, Money, Result, format_money, hand_value
+from game.tween import Timer
+
+Point = tuple[float, float]
+
+
+@dataclass(slots=True)
+class CardSprite:
+    """A card on the table: its face (None while face down), where it flew from, and tweens."""
+
+    code: str | None
+    start: Point
+    move: Timer
+    flip: Timer | None = None
+    dest: Point | None = None
+    """Where the card is going when it is not going to its place in a hand (the discard tray)."""
+    jitter: tuple[int, int] = (0, 0)
+
+
+@dataclass(slots=True)
+class HandModel:
+    """What a hand shows: its cards, the chips in its circle, and its result."""
+
+    cards: list[CardSprite] = field(default_factory=list)
+    codes: list[Card] = field(default_factory=list)
+    stake: Money = 0
+    result: Result | None = None
+    net: Money | None = None
+    busted: bool = False
+    surrendered: bool = False
+    doubled: bool = False
+    finished: bool = False
+    natural_possible: bool = True
+    """False for hands that came from a split (their 21 is not a blackjack)."""
+
+    def label(self) -> str:
+        """The hand's total as a player reads it: 'soft 17', '21', 'BUST', 'BLACKJACK'."""
+        if not self.codes:
+            return ""
+        value = hand_value(self.codes)
+        if self.result is Result.BLACKJACK or (
+            len(self.codes) == 2
+            and value.total == 21
+            and self.result is None
+            and not self.busted
+            and self.natural_possible
+        ):
+            return "BLACKJACK"
+        if value.bust:
+            return "BUST"
+        return value.describe()
+
+    def result_text(self) -> str:
+        """After settlement: '+15', 'PUSH', '-10', 'BLACKJACK +15', 'SURRENDER -5'."""
+        if self.result is None or self.net is None:
+            return ""
+        if self.result is Result.PUSH:
+            return "PUSH"
+        amount = format_money(self.net, sign=True)
+        if self.result is Result.BLACKJACK:
+            return f"BLACKJACK {amount}"
+        if self.result is Result.SURRENDER:
+            return f"SURRENDER {amount}"
+        if self.result is Result.BUST:
+            return f"BUST {amount}"
+        return amount
+
+
+@dataclass(slots=True)
+class SeatModel:
+    """A seat as shown: hands, the bankroll the player sees, insurance."""
+
+    bankroll: Money
+    hands: list[HandModel] = field(default_factory=list)
+    insurance: Money = 0
+    insurance_net: Money | None = None
+    homebound: Money = 0
+    """Chips on their way back to the bankroll (counted in `bankroll` already)."""
+
+    def shown_bankroll(self) -> Money:
+        """The bankroll the player sees: settled chips still on the felt are not home yet."""
+        on_felt = sum(h.stake for h in self.hands if h.result is not None)
+        if self.insurance_net is not None:
+            on_felt += self.insurance
+        return self.bankroll - on_felt - self.homebound
+
+    def shown_bet(self) -> Money:
+        """What is at stake on the felt right now (unsettled hands and insurance)."""
+        stakes = sum(h.stake for h in self.hands if h.result is None)
+        return stakes + (self.insurance if self.insurance_net is None else 0)
+
+
+@dataclass(slots=True)
+class PlateModel:
+    """A seat's name plate: who sits there, in which color, and whether they have left."""
+
+    name: str
+    color: tuple[int, int, int]
+    person: bool = True
+    left: bool = False
+
+
+@dataclass(slots=True)
+class ChipFlight:
+    """Chips sliding across the felt; `then` runs when they land."""
+
+    amount: Money
+    start: Point
+    end: Point
+    timer: Timer
+    then: Callable[[], None] | None = None
