@@ -384,3 +384,22 @@ def menu_button_rect() -> pygame.Rect:
 def lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
     """The point a fraction t of the way from a to b."""
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def profile_dialog_rects() -> dict[str, pygame.Rect]:
+    """The setup dialog that renames or deletes a saved player: panel, text, name field, message, buttons."""
+    panel = pygame.Rect(0, 0, 720, 320)
+    panel.center = (CANVAS_SIZE[0] // 2, 340)
+    inner = panel.inflate(-72, 0)
+    buttons_y = panel.bottom - 84
+    right = pygame.Rect(inner.right - 180, buttons_y, 180, 56)
+    return {
+        "panel": panel,
+        "title": pygame.Rect(inner.x, panel.y + 28, inner.w, 40),
+        "text": pygame.Rect(inner.x, panel.y + 90, inner.w, 124),
+        "field": pygame.Rect(inner.x, panel.y + 92, inner.w, 50),
+        "message": pygame.Rect(inner.x, panel.y + 154, inner.w, 60),
+        "left": right.move(-2 * (right.w + 16), 0),
+        "middle": right.move(-(right.w + 16), 0),
+        "right": right,
+    }

@@ -275,6 +275,28 @@ class Records:
         self.worker.flush(5.0)
         self.worker.stop()
 
+    # ---- changing people ------------------------------------------------------------------
+
+    def rename_profile(self, old: str, new: str) -> Job[Profile | None]:
+        """Rename a saved person; a refusal is the job's StoreError, for the scene to show in place."""
+
+        def run() -> Profile | None:
+            from engine.store import rename_profile
+
+            return rename_profile(self._store, old, new) if self._store is not None else None
+
+        return self.worker.submit(run, "renaming a player")
+
+    def delete_profile(self, name: str) -> Job[Profile | None]:
+        """Delete a saved person (their rounds stay); a refusal is the job's StoreError, shown in place."""
+
+        def run() -> Profile | None:
+            from engine.store import delete_profile
+
+            return delete_profile(self._store, name) if self._store is not None else None
+
+        return self.worker.submit(run, "deleting a player")
+
 
 def _sentence(text: str) -> str:
     text = text.strip()

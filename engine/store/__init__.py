@@ -24,11 +24,13 @@ from engine.store.history import DecisionQuality, HandRow, hand_rows, round_coun
 from engine.store.journal import UnfinishedRound, begin_round, record_step, unfinished_round
 from engine.store.profiles import (
     Profile,
+    delete_profile,
     find_profile,
     get_or_create_profile,
     list_profiles,
     normalize_name,
     profile_named,
+    rename_profile,
     update_profile,
 )
 from engine.store.schema import SCHEMA_VERSION
@@ -45,9 +47,9 @@ from engine.store.tournaments import TournamentResult, best_tournaments, save_to
 __all__ = [
     "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "DecisionQuality", "HandRow",
     "LeaderboardRow", "PlayerStats", "Profile", "Store", "StoreError", "TournamentResult", "UnfinishedRound",
-    "bankroll_series", "begin_round", "best_tournaments", "export_history", "find_profile",
+    "bankroll_series", "begin_round", "best_tournaments", "delete_profile", "export_history", "find_profile",
     "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
-    "normalize_name", "open_store", "player_stats", "profile_named", "record_step", "round_count",
-    "round_records", "save_round", "save_tournament", "tournament_results", "unfinished_round",
-    "update_profile",
+    "normalize_name", "open_store", "player_stats", "profile_named", "record_step", "rename_profile",
+    "round_count", "round_records", "save_round", "save_tournament", "tournament_results",
+    "unfinished_round", "update_profile",
 ]

@@ -172,10 +172,72 @@ def update_profile(
             connection.execute(
                 f"UPDATE profiles SET {assignments} WHERE name_key = ?", (*changes.values(), key)
             )
-        row = connection.execute("SELECT * FROM profiles WHERE name_key = ?", (key,)).fetchone()
-        if row is None:
-            raise StoreError(f"there is no profile named {normalize_name(name)!r}")
+        row = _row_named(connection, key, name)
     return profile_from_row(row)
+
+
+def rename_profile(store: Store, old: str, new: str) -> Profile:
+    """Give a profile a new name (another case of its own name too); returns it as stored.
+
+    Its bankroll, statistics and tournament results follow it; saved rounds keep the name
+    they were played with (their records and replays say who sat there then).
+
+    >>> import tempfile
+    >>> from engine.store import open_store
+    >>> folder = tempfile.TemporaryDirectory(); store = open_store(folder.name)
+    >>> _ = get_or_create_profile(store, "ann"); _ = get_or_create_profile(store, "Bob")
+    >>> rename_profile(store, "ANN", "Ann Lee").name, rename_profile(store, "ann lee", "ANN LEE").name
+    ('Ann Lee', 'ANN LEE')
+    >>> rename_profile(store, "Ann Lee", "bob")
+    Traceback (most recent call last):
+    engine.store.errors.StoreError: cannot rename ANN LEE to bob: there is already a profile named 'Bob'
+    >>> store.close(); folder.cleanup()
+
+    Raises StoreError when there is no profile named `old`, `new` cannot be a name or is
+    another profile's, or the profile is seated in a round that is not finished.
+    """
+    key = name_key(old)
+    with store.transaction() as connection:
+        profile = _row_named(connection, key, old)
+        try:
+            new_name = normalize_name(new)
+        except StoreError as error:
+            raise StoreError(f"cannot rename {profile['name']}: {error}") from None
+        _check_not_seated(connection, profile)
+        taken = connection.execute(
+            "SELECT name FROM profiles WHERE name_key = ? AND id != ?", (new_name.casefold(), profile["id"])
+        ).fetchone()
+        if taken is not None:
+            raise StoreError(
+                f"cannot rename {profile['name']} to {new_name}:"
+                f" there is already a profile named {taken['name']!r}"
+            )
+        connection.execute(
+            "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
+            (new_name, new_name.casefold(), profile["id"]),
+        )
+        row = _row_named(connection, new_name.casefold(), new_name)
+    return profile_from_row(row)
+
+
+def delete_profile(store: Store, name: str) -> Profile:
+    """Delete a profile with its bankroll, statistics and tournament results; returns it as it was.
+
+    Saved rounds stay in the history and its replays under the name they were played with,
+    no longer counted for anyone (a new profile of the same name starts afresh). Everything
+    happens in one transaction.
+
+    Raises StoreError when there is no such profile, it is seated in a round that is not
+    finished, or the database fails.
+    """
+    key = name_key(name)
+    with store.transaction() as connection:
+        profile = _row_named(connection, key, name)
+        _check_not_seated(connection, profile)
+        connection.execute("UPDATE round_seats SET profile_id = NULL WHERE profile_id = ?", (profile["id"],))
+        connection.execute("DELETE FROM tournaments WHERE profile_id = ?", (profile["id"],))
+        connection.execute("DELETE FROM profiles WHERE id = ?", (profile["id"],))
+    return profile_from_row(profile)
 
 
 def check_seat_profiles(names: Sequence[str], profiles: Sequence[Profile | None]) -> None:
@@ -227,6 +289,31 @@ def profile_from_row(row: sqlite3.Row) -> Profile:
         color=row["color"],
         created=row["created"],
     )
+
+
+def _row_named(connection: sqlite3.Connection, key: str, name: str) -> sqlite3.Row:
+    """The `profiles` row with this name key.
+
+    Raises StoreError naming the profile when there is none.
+    """
+    row: sqlite3.Row | None
+    row = connection.execute("SELECT * FROM profiles WHERE name_key = ?", (key,)).fetchone()
+    if row is None:
+        raise StoreError(f"there is no profile named {normalize_name(name)!r}")
+    return row
+
+
+def _check_not_seated(connection: sqlite3.Connection, profile: sqlite3.Row) -> None:
+    """Refuse to change a profile the unfinished round's journal names (by id, as `begin_round` wrote it).
+
+    Raises StoreError naming the round.
+    """
+    for row in connection.execute("SELECT id, journal FROM rounds WHERE unfinished = 1"):
+        journal = json.loads(row["journal"])
+        if profile["id"] in (*journal["profiles"], *journal["owners"]):
+            raise StoreError(
+                f"{profile['name']} is seated in round {row['id']}, which is not finished; finish it first"
+            )
 
 
 def _check_bankroll(bankroll: Money) -> None:

@@ -2,14 +2,16 @@
 house edge, and the buy-in per person.
 
 People are profiles by name: the saved players are listed and a click seats one with their
-color and coach level. The house edge comes from the odds engine on its worker and reads
-"computing…" until it is ready. Play remembers the choices and opens the table.
+color and coach level. The "..." end of a saved player's chip (or a right click on it) opens
+a dialog to rename the profile or delete it; a delete asks first, Cancel being the default.
+The house edge comes from the odds engine on its worker and reads "computing…" until it is
+ready. Play remembers the choices and opens the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,7 +21,7 @@ from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.scenes.text import GREY, history_notice
+from game.scenes.text import GREY, RED, history_notice, money_text
 from game.seats import (
     BOT_BLURBS,
     BOT_LABELS,
@@ -32,7 +34,20 @@ from game.seats import (
     parse_seats,
     seats_text,
 )
-from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_notice, draw_panel, wrap
+from game.widgets import (
+    CREAM,
+    GOLD,
+    Button,
+    ButtonRow,
+    TextField,
+    draw_notice,
+    draw_panel,
+    draw_tooltip,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from engine.store import Profile
 
 KINDS: tuple[str, ...] = ("person", "basic", "counter", "novice", "empty")
 """What a seat row cycles through, in order."""
@@ -41,6 +56,16 @@ KIND_LABELS = {"person": "Person", "empty": "Empty", **BOT_LABELS}
 
 BUY_INS: tuple[Money, ...] = (10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000)
 """The buy-ins on offer, in cents."""
+
+DIALOG_BUTTONS: dict[str, tuple[str, ...]] = {
+    "menu": ("rename", "delete", "close"),
+    "rename": ("cancel", "save"),
+    "delete": ("confirm", "cancel"),
+}
+"""The buttons the rename and delete dialog shows in each mode, left to right; the last is Enter's."""
+
+HANDLE_W = 30
+"""Width of the "..." end of a saved player's chip, which opens the rename and delete dialog."""
 
 
 @dataclass
@@ -53,6 +78,166 @@ class Row:
     coach: int = 0
     looks_touched: bool = False
     """Whether color or coach were chosen here (else a saved profile's are taken)."""
+
+
+def deletion_text(profile: Profile) -> str:
+    """What the delete confirmation says happens to a person's profile and history."""
+    name = profile.name
+    return (
+        f"{name}'s profile, bankroll ({money_text(profile.bankroll)}), statistics and tournament results"
+        f" will be removed. The rounds {name} played stay in the table's history and replays, under the"
+        " name they were played with. This cannot be undone."
+    )
+
+
+class ProfileEditor:
+    """The dialog over the setup that renames or deletes one saved player.
+
+    It opens on a menu (Rename, Delete, Close). Rename shows the name selected in a field:
+    Enter saves, Esc cancels, and a refusal is shown in place. Delete asks first, saying what
+    happens to the history; Cancel is the default (Enter and Esc), so only a second click on
+    Delete deletes. The store work runs on the records worker; `closed` and `outcome` tell the
+    scene when it is over and what changed.
+    """
+
+    def __init__(self, ctx: GameContext, profile: Profile) -> None:
+        from engine.store.profiles import NAME_MAX
+
+        self.ctx = ctx
+        self.profile = profile
+        self.mode = "menu"
+        r = layout.profile_dialog_rects()
+        self.field = TextField("rename", r["field"], text=profile.name, limit=NAME_MAX)
+        self.message = ""
+        self.refused = False
+        """Whether `message` is the store's refusal (drawn as an error) rather than a hint."""
+        self.job: Job[Profile | None] | None = None
+        self.closed = False
+        self.outcome: tuple[str, str | None] | None = None
+        """After a change: the old name and the new one (None when the profile was deleted)."""
+        self.buttons = ButtonRow(
+            [
+                Button("rename", "Rename…", r["left"], IntentKind.CLICK, tooltip=f"Rename {profile.name}"),
+                Button("delete", "Delete…", r["middle"], IntentKind.CLICK, tooltip=f"Delete {profile.name}"),
+                Button("close", "Close", r["right"], IntentKind.BACK, tooltip="Close (Esc)"),
+                Button("save", "Save", r["right"], IntentKind.CONFIRM, tooltip="Save the name (Enter)"),
+                Button("confirm", "Delete", r["middle"], IntentKind.CLICK, tooltip=f"Delete {profile.name}"),
+                Button("cancel", "Cancel", r["right"], IntentKind.BACK, tooltip="Keep everything (Esc)"),
+            ]
+        )
+        self._sync()
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the store to rename or delete."""
+        return self.job is not None and not self.job.done()
+
+    def _sync(self) -> None:
+        r = layout.profile_dialog_rects()
+        for button in self.buttons.buttons:
+            button.visible = button.name in DIALOG_BUTTONS[self.mode]
+            button.enabled = not self.busy and not (button.name == "confirm" and self.refused)
+        cancel = self.buttons.by_name("cancel")
+        cancel.rect = r["middle"] if self.mode == "rename" else r["right"]
+        cancel.tooltip = "Keep the name (Esc)" if self.mode == "rename" else "Keep everything (Enter or Esc)"
+
+    def handle(self, intent: Intent) -> None:
+        """Clicks on the buttons and the field, typing into the name, Enter for the default, Esc to cancel."""
+        kind = intent.kind
+        if kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+        elif kind is IntentKind.CLICK:
+            if self.mode == "rename" and self.field.hit(intent.pos):
+                self.field.focus()
+                return
+            button = self.buttons.clicked(intent.pos)
+            if button is not None:
+                self.ctx.sounds.play("button", 0.5)
+                self.press(button.name)
+        elif kind is IntentKind.TEXT and self.mode == "rename" and intent.text:
+            self.field.type(intent.text)
+            self.message, self.refused = "", False
+        elif kind is IntentKind.CLEAR and self.mode == "rename":
+            self.field.erase()
+            self.message, self.refused = "", False
+        elif kind is IntentKind.CONFIRM:
+            self.press(DIALOG_BUTTONS[self.mode][-1])
+        elif kind is IntentKind.BACK:
+            self.press("cancel")
+
+    def press(self, name: str) -> None:
+        """A button by name (tests press them too); nothing while the store is working."""
+        records = self.ctx.records
+        if self.busy or records is None:
+            return
+        if name == "rename":
+            self.mode = "rename"
+            self.field.text = self.profile.name
+            self.field.focus()
+            self.message, self.refused = "Enter saves, Esc cancels.", False
+        elif name == "delete":
+            self.mode, self.message, self.refused = "delete", "", False
+        elif name in ("close", "cancel"):
+            self.closed = True
+        elif name == "save":
+            self.job = records.rename_profile(self.profile.name, self.field.text)
+            self.message, self.refused = "Saving…", False
+        elif name == "confirm":
+            self.job = records.delete_profile(self.profile.name)
+            self.message, self.refused = "Deleting…", False
+        self._sync()
+
+    def update(self, dt: float) -> None:
+        """Age the buttons' flashes; take the store's answer when it comes."""
+        self.buttons.update(dt)
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        if job.error is not None:
+            self.message, self.refused = sentence(str(job.error)), True
+        else:
+            changed = job.value  # None only when nothing is saved, and then nothing changed
+            if changed is not None:
+                self.outcome = (self.profile.name, changed.name if self.mode == "rename" else None)
+            self.closed = True
+        self._sync()
+
+    def draw(self, surface: pygame.Surface, clock: float) -> None:
+        """The dimmed setup, the panel, and what the mode shows."""
+        a = self.ctx.assets
+        r = layout.profile_dialog_rects()
+        surface.fill((104, 104, 104), special_flags=pygame.BLEND_RGB_MULT)  # the setup, dimmed
+        draw_panel(surface, r["panel"])
+        name = self.profile.name
+        title = {"menu": name, "rename": f"Rename {name}", "delete": f"Delete {name}?"}[self.mode]
+        surface.blit(a.text(title, 32, GOLD, bold=True), r["title"].topleft)
+        if self.mode == "rename":
+            self.field.draw(surface, a, clock)
+            self._draw_lines(surface, self.message, r["message"], RED if self.refused else GREY)
+        else:
+            body = (
+                f"Bankroll {money_text(self.profile.bankroll)}. Rename this player, or delete the profile."
+                if self.mode == "menu"
+                else deletion_text(self.profile)
+            )
+            if self.refused:
+                body = self.message
+            elif self.message:
+                body = f"{body} {self.message}"
+            self._draw_lines(surface, body, r["text"], RED if self.refused else CREAM)
+        default = self.buttons.by_name(DIALOG_BUTTONS[self.mode][-1])
+        if default.visible:
+            pygame.draw.rect(surface, GOLD, default.rect.inflate(10, 10), 3, border_radius=14)
+        self.buttons.draw(surface, a)
+
+    def _draw_lines(
+        self, surface: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int]
+    ) -> None:
+        a = self.ctx.assets
+        step = a.font(22, True).get_linesize()
+        for i, line in enumerate(wrap(a, text, 22, box.w)[: max(1, box.h // step)]):
+            surface.blit(a.text(line, 22, color, bold=True), (box.x, box.y + i * step))
 
 
 class SetupScene(Scene):
@@ -92,7 +277,10 @@ class SetupScene(Scene):
         self.edge = ""
         self.focus: TextField | None = None
         self.profiles_job: Job[list[Any]] | None = None
+        self.listed: Job[list[Any]] | None = None
+        """The listing `saved` was taken from (a rename or delete asks for a new one)."""
         self.saved: list[Any] = []
+        self.editor: ProfileEditor | None = None
         self.chips: list[tuple[pygame.Rect, Any]] = []
         self.time = 0.0
         self.leaving: Go | None = None
@@ -136,8 +324,14 @@ class SetupScene(Scene):
 
     @property
     def wants_text(self) -> bool:
-        """Letters are typing while a name or the file field has the focus."""
-        return self.focus is not None
+        """Letters are typing while a name or the file field has the focus, or a saved player is renamed."""
+        return self.focus is not None or (self.editor is not None and self.editor.mode == "rename")
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the saved players or for a rename or delete."""
+        listing = self.profiles_job is not None and not self.profiles_job.done()
+        return listing or (self.editor is not None and self.editor.busy)
 
     # ---- rules -------------------------------------------------------------------------
 
@@ -233,6 +427,31 @@ class SetupScene(Scene):
         self.error = ""
         self._sync_buttons()
 
+    def edit_profile(self, profile: Profile) -> None:
+        """Open the dialog that renames or deletes a saved player."""
+        self._focus(None)
+        self.error = ""
+        self.editor = ProfileEditor(self.ctx, profile)
+
+    def _apply_edit(self, old: str, new: str | None) -> None:
+        """After a rename (or a delete, `new` None): seats and the remembered seats follow the profile."""
+        for row in self.rows:
+            if " ".join(row.field.text.split()).casefold() == old.casefold():
+                row.field.text = new or ""
+        settings = self.ctx.settings
+        try:
+            remembered = parse_seats(settings.seats) if settings.seats else []
+        except SeatsError:
+            return
+        changed = [
+            (SeatSpec("empty") if new is None else spec.with_changes(name=new))
+            if spec.kind == "person" and spec.name.casefold() == old.casefold()
+            else spec
+            for spec in remembered
+        ]
+        if changed != remembered:
+            self.ctx.change_settings(settings.with_changes(seats=seats_text(changed)))
+
     @staticmethod
     def _take_color(row: Row, profile: Any) -> None:
         color = color_from_hex(profile.color, PALETTE[row.color])
@@ -253,7 +472,7 @@ class SetupScene(Scene):
                 try:
                     name = normalize_name(row.field.text)
                 except BlackjackError as error:
-                    self.error = f"Seat {i + 1}: {str(error)[0].upper()}{str(error)[1:]}."
+                    self.error = f"Seat {i + 1}: {sentence(str(error))}"
                     self._focus(row.field)
                     return None
                 if name.casefold() in seen:
@@ -292,7 +511,13 @@ class SetupScene(Scene):
     # ---- input ---------------------------------------------------------------------------
 
     def handle_event(self, intent: Intent) -> bool:
-        """Clicks on the controls, typing into the focused field, Enter to play, Esc to go back."""
+        """Clicks on the controls, typing into the focused field, Enter to play, Esc to go back.
+
+        While the rename and delete dialog is open, it takes all the input.
+        """
+        if self.editor is not None:
+            self.editor.handle(intent)
+            return True
         kind = intent.kind
         if kind is IntentKind.POINT:
             self.buttons.point(intent.pos)
@@ -329,7 +554,8 @@ class SetupScene(Scene):
         self.leaving = Go(SceneName.TITLE)
 
     def click(self, pos: tuple[int, int] | None, *, forward: bool = True) -> None:
-        """What a click does: a field takes the focus, a button acts, a saved player sits down."""
+        """What a click does: a field takes the focus, a button acts, a saved player sits down (or, on the
+        chip's "..." end or with a right click, opens the rename and delete dialog)."""
         for row in self.rows[: self.count]:
             if row.kind == "person" and row.field.hit(pos):
                 self._focus(row.field)
@@ -340,7 +566,10 @@ class SetupScene(Scene):
         for rect, profile in self.chips:
             if pos is not None and rect.collidepoint(pos):
                 self.ctx.sounds.play("button", 0.5)
-                self.seat_profile(profile)
+                if forward and not chip_handle(rect).collidepoint(pos):
+                    self.seat_profile(profile)
+                else:
+                    self.edit_profile(profile)
                 return
         button = self.buttons.clicked(pos)
         if button is None:
@@ -400,10 +629,20 @@ class SetupScene(Scene):
         self.buttons.update(dt)
         ctx = self.ctx
         records = ctx.records
+        editor = self.editor
+        if editor is not None:
+            editor.update(dt)
+            if editor.closed:
+                self.editor = None
+                if editor.outcome is not None:
+                    self._apply_edit(*editor.outcome)
+                    self.profiles_job = None  # list the saved players again
         if records is not None and records.ready and self.profiles_job is None:
             self.profiles_job = records.profiles()
-        if self.profiles_job is not None and self.profiles_job.done() and not self.saved:
-            self.saved = list(self.profiles_job.value or [])
+        listing = self.profiles_job
+        if listing is not None and listing.done() and listing is not self.listed:
+            self.listed = listing
+            self.saved = list(listing.value or [])
             self._adopt_saved_looks()
             self._layout_chips()
         if self.rules is not None:
@@ -429,7 +668,7 @@ class SetupScene(Scene):
         self.chips = []
         font = self.ctx.assets.font(18, True)
         for profile in self.saved:
-            w = font.size(profile.name)[0] + 26
+            w = font.size(profile.name)[0] + 26 + HANDLE_W
             if x + w > box.right:
                 x, y = box.x + 150, y + 40
                 if y + 34 > box.bottom:
@@ -463,6 +702,21 @@ class SetupScene(Scene):
                 pygame.draw.rect(surface, PALETTE[row.color], swatch, border_radius=6)
                 pygame.draw.rect(surface, (255, 255, 255), swatch, 2, border_radius=6)
         self.file.draw(surface, a, self.time)
+        self._draw_chip_tooltip(surface)
+        if self.editor is not None:
+            self.editor.draw(surface, self.time)
+
+    def _draw_chip_tooltip(self, surface: pygame.Surface) -> None:
+        """What a click on the saved player's chip under the pointer does."""
+        pointer = self.buttons.pointer
+        if self.editor is not None or pointer is None or self.buttons.hover_time <= 0.45:
+            return
+        for rect, profile in self.chips:
+            if rect.collidepoint(pointer):
+                edit = chip_handle(rect).collidepoint(pointer)
+                text = f"Rename or delete {profile.name}" if edit else f"Seat {profile.name}"
+                draw_tooltip(surface, self.ctx.assets, text, pointer)
+                return
 
     def _draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         notice = history_notice(self.ctx)
@@ -509,12 +763,20 @@ class SetupScene(Scene):
             )
             none = a.text(text if records is not None else "not saving in this run", 18, GREY)
             surface.blit(none, (r["saved"].x + 150, r["saved"].y + 8))
+        pointer = self.buttons.pointer
         for rect, profile in self.chips:
             color = color_from_hex(profile.color, (200, 190, 170))
+            handle = chip_handle(rect)
             pygame.draw.rect(surface, (36, 30, 26), rect, border_radius=17)
+            if pointer is not None and handle.collidepoint(pointer):
+                pygame.draw.rect(surface, (84, 70, 54), handle, border_top_right_radius=17,
+                                 border_bottom_right_radius=17)
             pygame.draw.rect(surface, color, rect, 2, border_radius=17)
+            pygame.draw.line(surface, color, (handle.x, rect.y + 7), (handle.x, rect.bottom - 8), 1)
+            for dot in (-6, 0, 6):
+                pygame.draw.circle(surface, CREAM, (handle.centerx - 1 + dot, handle.centery), 2)
             name = a.text(profile.name, 18, CREAM, bold=True)
-            surface.blit(name, name.get_rect(center=rect.center))
+            surface.blit(name, name.get_rect(center=(rect.x + (rect.w - HANDLE_W) // 2, rect.centery)))
 
     def _draw_rules(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
         a = self.ctx.assets
@@ -560,6 +822,18 @@ class SetupScene(Scene):
                 size -= 1
                 text = a.text(f"{key} = {value}", size, CREAM)
             surface.blit(text, (x, y))
+
+
+def chip_handle(chip: pygame.Rect) -> pygame.Rect:
+    """The "..." end of a saved player's chip, which opens the rename and delete dialog."""
+    return pygame.Rect(chip.right - HANDLE_W, chip.y, HANDLE_W, chip.h)
+
+
+def sentence(text: str) -> str:
+    """A store's message as a sentence: capitalized, with a full stop."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _is_tournament(preset: str) -> bool:
