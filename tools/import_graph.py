@@ -144,14 +144,18 @@ def group_edges(graph: dict[str, set[str]]) -> Counter[tuple[str, str]]:
 
 
 def mermaid(graph: dict[str, set[str]]) -> str:
-    """A Mermaid flowchart of the boxes, each arrow labelled with its number of imports."""
+    """A Mermaid flowchart of the boxes and which box imports which.
+
+    The arrows carry no counts, so the drawing changes only when a box gains or loses a
+    dependency: the event the architecture page must follow.
+    """
     edges = group_edges(graph)
     groups = sorted({group_of(m, graph) for m in graph}, key=_box_order)
     lines = ["flowchart TD"]
     lines += [f"    {_node_id(g)}[\"{g}\"]" for g in groups]
     lines += [
-        f"    {_node_id(a)} -->|{n}| {_node_id(b)}"
-        for (a, b), n in sorted(edges.items(), key=lambda item: (groups.index(item[0][0]), item[0][1]))
+        f"    {_node_id(a)} --> {_node_id(b)}"
+        for a, b in sorted(edges, key=lambda pair: (groups.index(pair[0]), groups.index(pair[1])))
     ]
     return "\n".join(lines) + "\n"
 
