@@ -92,7 +92,7 @@ class PairShoe:
 
 
 def session(frames: int, window: tuple[int, int] | None, saving: bool = False) -> dict[str, float | int]:
-    """Play `frames` frames of a 7-seat table (saving its history, when asked); return the frame statistics."""
+    """Play `frames` frames of a 7-seat table (keeping a history when `saving`); return the frame figures."""
     data = tempfile.mkdtemp(prefix="bj-bench-data-") if saving else None
     app = App(seed=2024, seats=7, autoplay=True, settings=Settings(sound=False),
               shoe=None if saving else PairShoe(7, 2024), data_dir=data,

@@ -33,6 +33,9 @@ from game.widgets import MessageBar
 NOTE_TIME = 3.5
 """Seconds a warning note stays on the message bar."""
 
+HOLD_NOTE = 0.5
+"""Seconds the table may wait for a journal step before the message bar says it is saving."""
+
 
 @dataclass
 class GameContext:
@@ -68,6 +71,8 @@ class GameContext:
     """The hint panel, mistake tracker, Hi-Lo count and chart overlay of this table."""
     journal: RoundJournal = field(default_factory=RoundJournal)
     """How far the table's round is journaled in the history."""
+    held: float = 0.0
+    """Seconds the table has been waiting for its round's last journal step."""
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
 
@@ -104,7 +109,12 @@ class GameContext:
         rnd = self.session.table.round
         if rnd is not None and self.records is not None:
             self.journal.follow(self.records, self.session, rnd)
-        if not self.journal.holding:
+        if self.journal.holding:
+            self.held += dt
+            if self.held >= HOLD_NOTE and not self.note:
+                self.warn("Saving the round…")
+        else:
+            self.held = 0.0
             self.presenter.update(dt)
         if self.note_time > 0:
             self.note_time -= dt
