@@ -212,3 +212,41 @@ def test_leave_table_mid_round_keeps_the_round_as_settings_says_and_the_next_tab
         assert [c.code for c in app.ctx.round.hands(0)[0].cards] == ["T", "3"]
     finally:
         app.close()
+
+
+def test_a_round_that_cannot_be_resumed_is_kept_untouched_and_the_game_says_it_plays_without_saving(tmp_path):
+    rules = tmp_path / "house.toml"
+    rules.write_text('name = "House"\nbase = "vegas-strip"\ndecks = 2\n')
+    app = App(
+        data_dir=tmp_path,
+        settings_dir=tmp_path,
+        settings=SETTINGS.with_changes(rules=str(rules)),
+        seat_specs=parse_seats("Ann"),
+        shoe_factory=lambda: StackedShoe("T 8 3 9 5 2 2 2 2"),
+    )
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        saved(app)
+    finally:
+        app.close()
+    kept = rows(tmp_path, "SELECT * FROM rounds")
+    money = bankroll(tmp_path, "Ann")
+    rules.unlink()
+    again = open_app(tmp_path, "T 8 3 9 5 2 2 2 2", "Ann")
+    try:
+        run_until(again, lambda: scene_name(again) == "BettingScene")
+        problem = again.ctx.records.problem
+        assert problem and "Round 1 was left unfinished and cannot be resumed" in problem
+        assert "house.toml" in problem and "plays on without saving" in problem
+        assert again.ctx.note.startswith("This table is not saved.")
+        bet_and_deal(again, 25)
+        run_until(again, lambda: again.ctx.round.decision is not None or again.ctx.round.is_over)
+        press(again, pygame.K_s)
+        run_until(again, lambda: scene_name(again) == "PayoutScene" and again.ctx.presenter.idle)
+        saved(again)
+    finally:
+        again.close()
+    assert rows(tmp_path, "SELECT * FROM rounds") == kept, "the journal is never refunded nor rewritten"
+    assert bankroll(tmp_path, "Ann") == money
