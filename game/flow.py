@@ -13,7 +13,8 @@ A round (scenes over the table):
       ├─ broke: pushed over the betting for a person out of chips; rebuy, or leave the seat
       └─ leaderboard: when every person has left the table
     payout ──> tournament result (a double-up won or lost) ──> opening (play again) | title
-    any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave)
+    any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave;
+                      a round in play is kept, as a quit keeps it, and the next opening resumes it)
 
 The screens:
 

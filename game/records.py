@@ -121,13 +121,13 @@ class Records:
     def stop_saving(self, reason: str) -> None:
         """Save nothing more in this run (what is saved stays as it is); `problem` gives the reason."""
         self.problem = reason
+        self.worker.submit(self._shut, "closing the history")
 
-        def shut() -> None:
-            if self._store is not None:
-                self._store.close()
-                self._store = None
-
-        self.worker.submit(shut, "closing the history")
+    def _shut(self) -> None:
+        """Close the database (on the worker)."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     def _journal(self, work: Any, what: str) -> Any:
         """Run a step of the round journal on the worker; when the store refuses it, stop saving."""
@@ -366,13 +366,7 @@ class Records:
         if self.open_job is None:
             return
         self.flush()
-
-        def shut() -> None:
-            if self._store is not None:
-                self._store.close()
-                self._store = None
-
-        self.worker.submit(shut, "closing the history")
+        self.worker.submit(self._shut, "closing the history")
         self.worker.flush(5.0)
         self.worker.stop()
 
