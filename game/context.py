@@ -1,8 +1,10 @@
 """What every table scene shares: assets, sound, settings, the session, the presenter, odds and records.
 
-The context also keeps the game's side of saving: each person's decisions are noted as
-they are made, and when the engine settles a round it is queued at once for judging
-(against basic strategy, on the odds worker) and saving (on the store worker).
+The context also keeps the game's side of saving: each round is journaled as it is played
+(`game.journal`: the table waits for each step to commit before showing it), each person's
+decisions are noted as they are made, and when the engine settles a round it is queued at
+once for judging (against basic strategy, on the odds worker) and finishing (on the store
+worker), its tournament result with it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from engine import events as ev
 from game.advisor import Odds, PendingDecision, pending_decision
 from game.assets import Assets
 from game.intents import Intent
+from game.journal import RoundJournal
 from game.presenter import PlateModel, Presenter
 from game.records import Records
 from game.session import Session
@@ -29,6 +32,9 @@ from game.widgets import MessageBar
 
 NOTE_TIME = 3.5
 """Seconds a warning note stays on the message bar."""
+
+HOLD_NOTE = 0.5
+"""Seconds the table may wait for a journal step before the message bar says it is saving."""
 
 
 @dataclass
@@ -63,6 +69,12 @@ class GameContext:
     saved_round: Round | None = None
     trainer: Trainer = field(default_factory=Trainer)
     """The hint panel, mistake tracker, Hi-Lo count and chart overlay of this table."""
+    journal: RoundJournal = field(default_factory=RoundJournal)
+    """How far the table's round is journaled in the history."""
+    held: float = 0.0
+    """Seconds the table has been waiting for its round's last journal step."""
+    looked_for_unfinished: bool = False
+    """Whether the title has looked for a round left unfinished (once a run: at launch)."""
 
     @property
     def round(self) -> Round:
@@ -86,17 +98,28 @@ class GameContext:
         self.saved_round = None
         self.pending_rules = None
         self.trainer = Trainer()
+        self.journal = RoundJournal()
+        if self.records is not None:
+            self.odds.analysis(session.rules)  # judging the first round must not hold up the second
 
     # ---- the frame ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance the presenter, age the note, and queue a settled round for saving."""
-        self.presenter.update(dt)
+        """Journal the round's progress, present it once saved, age the note, finish a settled round."""
+        rnd = self.session.table.round
+        if rnd is not None and self.records is not None:
+            self.journal.follow(self.records, self.session, rnd)
+        if self.journal.holding:
+            self.held += dt
+            if self.held >= HOLD_NOTE and not self.note:
+                self.warn("Saving the round…")
+        else:
+            self.held = 0.0
+            self.presenter.update(dt)
         if self.note_time > 0:
             self.note_time -= dt
             if self.note_time <= 0:
                 self.note = ""
-        rnd = self.session.table.round
         if rnd is not None and rnd.is_over and rnd is not self.saved_round:
             self.saved_round = rnd
             self.round_settled(rnd)
@@ -161,26 +184,21 @@ class GameContext:
         return self.session.seats_info[seat].coach
 
     def round_settled(self, rnd: Round) -> None:
-        """The engine settled a round: judge the people's decisions and save it (both in the background)."""
+        """The engine settled a round: judge the people's decisions and finish it (both in the background)."""
         decisions, self.decisions = self.decisions, []
         records = self.records
         if records is None:
             return
         session = self.session
         judged = self.odds.judge(session.rules, decisions)
-        records.save_round(rnd, session.profiles(), judged=judged, session=session.label)
-        if session.mode == "tournament":
-            for event in rnd.events:
-                if isinstance(event, ev.TournamentEnded):
-                    profile = session.seats_info[event.seat].profile
-                    if profile is not None:
-                        records.save_tournament(
-                            profile,
-                            won=event.won,
-                            final_bankroll=event.bankroll,
-                            rounds=rnd.number,
-                            rules=session.rules_id,
-                        )
+        records.save_round(
+            rnd,
+            session.profiles(),
+            judged=judged,
+            session=session.label,
+            round_id=self.journal.finish(rnd),
+            tournament_owners=session.tournament_owners(),
+        )
 
     def change_settings(self, settings: Settings) -> None:
         """Apply and save new settings."""

@@ -13,13 +13,17 @@ A round (scenes over the table):
       ├─ broke: pushed over the betting for a person out of chips; rebuy, or leave the seat
       └─ leaderboard: when every person has left the table
     payout ──> tournament result (a double-up won or lost) ──> opening (play again) | title
-    any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave)
+    any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave;
+                      a round in play is kept, as a quit keeps it, and the next opening resumes it)
 
 The screens:
 
     title ──> setup | tournament (double-up) | stats | demo (pushed over the title; pops back)
-          └─> opening or betting by itself under autoplay
+          ├─> opening or betting by itself under autoplay
+          └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
+    opening (resume) ──> play | dealer | payout | betting (the part of the round it stopped in;
+                         any opening resumes an unfinished round instead of seating a new table)
     tournament ──> opening ──> betting (Back returns to the tournament entry with the name)
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
@@ -32,6 +36,7 @@ engine), register its class in `SCENES` below, and draw it into the flow above.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine import events as ev
 from game.context import GameContext, is_dealer_phase, is_settlement
@@ -97,6 +102,11 @@ def _round_part(scene: Callable[[GameContext, Onward], Scene], here: SceneName) 
     return lambda ctx: scene(ctx, onward(ctx, here))
 
 
+def _opening(ctx: GameContext, **args: Any) -> Scene:
+    """The opening, which goes on to the betting, or with a resumed round to the part of it shown now."""
+    return OpeningScene(ctx, lambda: next_scene(ctx) or SceneName.BETTING, **args)
+
+
 SCENES: dict[SceneName, Maker] = {
     # a round
     SceneName.BETTING: BettingScene,
@@ -112,7 +122,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.TITLE: TitleScene,
     SceneName.SETUP: SetupScene,
     SceneName.TOURNAMENT: TournamentScene,
-    SceneName.OPENING: OpeningScene,
+    SceneName.OPENING: _opening,
     SceneName.STATS: StatsScene,
     SceneName.DEMO: DemoScene,
 }

@@ -2,8 +2,14 @@
 
 The database is opened after the first frame is on screen, and every call into the store
 runs on one worker thread (SQLite connections stay on the thread that made them), in the
-order the game asked: a round's save is queued the moment the engine settles it, so a
-crash or kill loses at most the round in progress. The scenes poll the returned jobs.
+order the game asked. A round is journaled as it is played (`engine.store.journal`): begun
+once its bets are taken and its cards dealt, a step after each decision, finished when the
+engine settles it; a quit or a kill leaves it unfinished, and `unfinished` rebuilds it on
+the next launch. The scenes poll the returned jobs.
+
+When the journal cannot be kept (another game plays in the same folder, the disk fails,
+or an unfinished round cannot be rebuilt) the game stops saving and `problem` says why;
+what is saved stays as it is, so nothing is refunded or paid twice.
 
 When the file has a newer schema than this game knows, the store refuses it: `problem`
 holds the message, nothing is saved, and the file is never touched.
@@ -22,7 +28,7 @@ from engine import Money, Round
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
-    from engine.store import BankrollPoint, LeaderboardRow, PlayerStats, Profile, Store
+    from engine.store import BankrollPoint, LeaderboardRow, PlayerStats, Profile, Store, UnfinishedRound
 
 FLUSH_TIMEOUT = 15.0
 """Seconds the game waits at exit for queued saves."""
@@ -47,6 +53,15 @@ class StatsData:
     stats: PlayerStats
     series: list[BankrollPoint]
     tournaments: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Resumable:
+    """A round a quit or crash left unfinished, as journaled, and rebuilt live to play on."""
+
+    found: UnfinishedRound
+    round: Round
+    """The live round (`round.table` is the table to keep playing on)."""
 
 
 def session_label() -> str:
@@ -102,6 +117,35 @@ class Records:
         """Failures reported by the worker since the last call (for the table's message bar)."""
         out, self._failures = self._failures, []
         return out
+
+    def stop_saving(self, reason: str) -> None:
+        """Save nothing more in this run (what is saved stays as it is); `problem` gives the reason."""
+        self.problem = reason
+        self.worker.submit(self._shut, "closing the history")
+
+    def _shut(self) -> None:
+        """Close the database (on the worker)."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _journal(self, work: Any, what: str) -> Any:
+        """Run a step of the round journal on the worker; when the store refuses it, stop saving."""
+
+        def run() -> Any:
+            from engine.store import StoreError
+
+            if self._store is None:
+                return None
+            try:
+                return work(self._store)
+            except StoreError as error:
+                reason = _sentence(str(error))
+                self.stop_saving(f"Could not {what}: {reason} The game plays on without saving.")
+                self._failures.append(self.problem or "")
+                raise
+
+        return run
 
     def _guard(self, work: Any, what: str) -> Any:
         """Run store work on the worker, turning a StoreError into a message instead of a crash."""
@@ -170,6 +214,65 @@ class Records:
 
     # ---- rounds -----------------------------------------------------------------------
 
+    def begin_round(
+        self,
+        played: Round,
+        profiles: Sequence[Profile | None],
+        start: dict[str, Any],
+        *,
+        owners: Sequence[Profile | None] | None,
+        session: str | None,
+        kept: dict[str, Any],
+    ) -> Job[int | None]:
+        """Queue the first journal step of a round (bets taken, first cards out); the job gives its id."""
+        seats, tournament = list(profiles), None if owners is None else list(owners)
+
+        def work(store: Store) -> int:
+            from engine.store import begin_round
+
+            return begin_round(
+                store, played, seats, start, tournament_owners=tournament, session=session, extra=kept
+            )
+
+        return self.worker.submit(self._journal(work, f"journal round {played.number}"), "journaling a round")
+
+    def record_step(self, round_id: Job[int | None], played: Round) -> Job[bool | None]:
+        """Queue a step of a journaled round: its record so far and the bankrolls it leaves."""
+
+        def work(store: Store) -> bool | None:
+            from engine.store import record_step
+
+            if round_id.value is None:  # its beginning was refused: nothing is journaled since
+                return None
+            return record_step(store, round_id.value, played)
+
+        return self.worker.submit(self._journal(work, f"journal a step of round {played.number}"), "a step")
+
+    def unfinished(self) -> Job[Resumable | None]:
+        """The round a quit or crash left unfinished, rebuilt to play on; None when there is none.
+
+        When it cannot be rebuilt (its rules file is gone, say) its journal is left as it is
+        and the game stops saving, with `problem` saying why.
+        """
+
+        def work(store: Store) -> Resumable | None:
+            from engine import BlackjackError
+            from engine.store import unfinished_round
+
+            found = unfinished_round(store)
+            if found is None:
+                return None
+            try:
+                return Resumable(found, found.resume())
+            except BlackjackError as error:
+                self.stop_saving(
+                    f"Round {found.number} was left unfinished and cannot be resumed: {_sentence(str(error))}"
+                    " It is kept as it stopped, and this game plays on without saving."
+                )
+                return None
+
+        return self.worker.submit(self._guard(work, "read the unfinished round"), "finding the round")
+
     def save_round(
         self,
         played: Round,
@@ -177,11 +280,17 @@ class Records:
         *,
         judged: Job[tuple[list[Any], float]] | None = None,
         session: str | None = None,
+        round_id: Job[int | None] | None = None,
+        tournament_owners: Sequence[Profile | None] | None = None,
     ) -> Job[int | None]:
-        """Queue the save of a settled round (after its decisions are judged, when they are)."""
-        owners = list(profiles)
+        """Queue the save of a settled round (after its decisions are judged, when they are).
 
-        def work(store: Store) -> int:
+        With `round_id` (the job of its `begin_round`) the journaled round is finished; a
+        tournament it ended is saved with it, for `tournament_owners` (the journaled ones by default).
+        """
+        seats, tournament = list(profiles), None if tournament_owners is None else list(tournament_owners)
+
+        def work(store: Store) -> int | None:
             from engine.store import save_round
 
             decisions: list[Any] = []
@@ -191,27 +300,19 @@ class Records:
                     decisions, player_ev = judged.result(timeout=120)
                 except Exception:  # the round is saved even if its judging failed
                     decisions, player_ev = [], None
-            round_id = save_round(
-                store, played, owners, decisions=decisions, player_ev=player_ev, session=session
+            journaled = None
+            if round_id is not None:
+                journaled = round_id.value
+                if journaled is None:  # its beginning was refused: nothing is saved since
+                    return None
+            saved = save_round(
+                store, played, seats, decisions=decisions, player_ev=player_ev, session=session,
+                round_id=journaled, tournament_owners=tournament,
             )
             self.saved_rounds += 1
-            return round_id
+            return saved
 
-        return self.worker.submit(self._guard(work, f"save round {played.number}"), "saving a round")
-
-    def save_tournament(
-        self, profile: Profile, *, won: bool, final_bankroll: Money, rounds: int, rules: str
-    ) -> Job[Any]:
-        """Queue a tournament result (after the rounds queued before it)."""
-
-        def work(store: Store) -> Any:
-            from engine.store import save_tournament
-
-            return save_tournament(
-                store, profile, won=won, final_bankroll=final_bankroll, rounds=rounds, rules=rules
-            )
-
-        return self.worker.submit(self._guard(work, "save the tournament result"), "saving a tournament")
+        return self.worker.submit(self._journal(work, f"save round {played.number}"), "saving a round")
 
     # ---- reading ----------------------------------------------------------------------
 
@@ -265,13 +366,7 @@ class Records:
         if self.open_job is None:
             return
         self.flush()
-
-        def shut() -> None:
-            if self._store is not None:
-                self._store.close()
-                self._store = None
-
-        self.worker.submit(shut, "closing the history")
+        self.worker.submit(self._shut, "closing the history")
         self.worker.flush(5.0)
         self.worker.stop()
 

@@ -6,10 +6,12 @@ autoplay) and bots. A person who leaves keeps the seat empty for the rest of the
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine import CardSource, Money, Round, Rules, Table, load_rules
+from engine import CardSource, Money, Round, Rules, ShoeStateError, Table, load_rules
+from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
 from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color
@@ -63,6 +65,9 @@ class Session:
     watcher: CardWatcher | None = None
     brought: dict[int, Money] = field(default_factory=dict)
     """What each seat brought to the table this sitting (its first bankroll plus rebuys)."""
+    start_state: dict[str, Any] | None = None
+    """The table's state just before its current round began (`round_start_state`), for the journal;
+    None when its shoe cannot be saved (that round is saved only once it is over)."""
 
     def __post_init__(self) -> None:
         if not self.brought:
@@ -131,7 +136,7 @@ class Session:
     def round(self) -> Round:
         """The current round (one is started when there is none)."""
         if self.table.round is None:
-            return self.table.start_round()
+            return self.new_round()
         return self.table.round
 
     @property
@@ -159,7 +164,11 @@ class Session:
         )
 
     def new_round(self) -> Round:
-        """Start the next round."""
+        """Start the next round, noting the table's state first so the round can be journaled."""
+        try:
+            self.start_state = round_start_state(self.table)
+        except ShoeStateError:
+            self.start_state = None
         return self.table.start_round()
 
     def is_bot(self, seat: int) -> bool:
@@ -191,6 +200,62 @@ class Session:
         if self.mode == "tournament":
             return [None] * self.seats
         return [None if info.left or not info.person else info.profile for info in self.seats_info]
+
+    def tournament_owners(self) -> list[Any] | None:
+        """Whom each seat's tournament result is saved for (its person's profile); None at a plain table."""
+        if self.mode != "tournament":
+            return None
+        return [info.profile if info.person and not info.left else None for info in self.seats_info]
+
+    def kept(self) -> dict[str, Any]:
+        """What the journal keeps to open this table again: rules, mode, label, buy-in and every seat."""
+        return {
+            "rules": self.rules_id,
+            "mode": self.mode,
+            "label": self.label,
+            "buy_in": self.buy_in,
+            "seats": [
+                {
+                    "name": info.name, "person": info.person, "position": info.position,
+                    "color": list(info.color), "bot": info.bot, "coach": info.coach, "left": info.left,
+                }
+                for info in self.seats_info
+            ],
+            "brought": [self.brought.get(seat, 0) for seat in range(self.seats)],
+            "last_bets": [self.last_bets.get(seat, 0) for seat in range(self.seats)],
+        }
+
+    @classmethod
+    def reopened(cls, table: Table, kept: Mapping[str, Any], profiles: Sequence[Any]) -> Session:
+        """The sitting a journaled round was played in, around its rebuilt table (the caller adds bots).
+
+        `kept` is what `kept()` gave the journal; `profiles` each seat's profile (None for bots).
+        Raises KeyError, TypeError or ValueError when `kept` is not what `kept()` writes.
+        """
+        infos = [
+            SeatInfo(
+                name=str(seat["name"]),
+                person=bool(seat["person"]),
+                position=int(seat["position"]),
+                color=(int(seat["color"][0]), int(seat["color"][1]), int(seat["color"][2])),
+                bot=str(seat["bot"]),
+                coach=int(seat["coach"]),
+                profile=profile,
+                left=bool(seat["left"]),
+            )
+            for seat, profile in zip(kept["seats"], profiles, strict=True)
+        ]
+        mode: Mode = "tournament" if kept["mode"] == "tournament" else "table"
+        return cls(
+            table=table,
+            rules_id=str(kept["rules"]),
+            seats_info=infos,
+            last_bets={seat: int(bet) for seat, bet in enumerate(kept["last_bets"]) if bet},
+            buy_in=int(kept["buy_in"]),
+            mode=mode,
+            label=kept["label"],
+            brought={seat: int(money) for seat, money in enumerate(kept["brought"])},
+        )
 
     def change_rules(self, rules_id: str) -> None:
         """Open a fresh table with other rules, keeping every seat's bankroll (between rounds)."""

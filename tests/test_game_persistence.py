@@ -43,37 +43,37 @@ def rows(folder: Path, sql: str) -> list[tuple[object, ...]]:
         return connection.execute(sql).fetchall()
 
 
-def test_seats_and_data_dir_run_a_saved_session_headless_and_reuse_the_profiles(tmp_path):
+def test_seats_and_data_dir_run_a_saved_session_headless_and_the_next_run_resumes_its_cut_round(tmp_path):
     folder = tmp_path / "portable"
     folder.mkdir()
     (folder / "settings.json").write_text(json.dumps({"speed": "fast", "sound": False}))
     args = ("--data-dir", str(folder), "--seats", "Ann,Bob,bot:basic", "--autoplay", "--seed", "3")
     first = run_cli(*args, "--frames", "1500")
     assert first.returncode == 0, first.stderr
-    saved = rows(folder, "SELECT COUNT(*) FROM rounds")[0][0]
+    saved = rows(folder, "SELECT COUNT(*) FROM rounds WHERE unfinished = 0")[0][0]
     assert saved >= 2, "rounds were played and saved"
     people = dict(rows(folder, "SELECT name, bankroll FROM profiles"))
     assert set(people) == {"Ann", "Bob"}, "bots own no profile"
     last = dict(
         rows(
             folder,
-            "SELECT name, bankroll_after FROM round_seats WHERE round_id = (SELECT MAX(id) FROM rounds)",
+            "SELECT name, bankroll_after FROM round_seats"
+            " WHERE round_id = (SELECT MAX(id) FROM rounds WHERE unfinished = 0)",
         )
     )
-    assert people == {"Ann": last["Ann"], "Bob": last["Bob"]}, "each profile keeps the last saved bankroll"
     assert rows(folder, "SELECT COUNT(*) FROM decisions")[0][0] > 0, "the people's decisions were judged"
+    [(cut_id, line)] = rows(folder, "SELECT id, record FROM rounds WHERE unfinished = 1")
+    record = json.loads(str(line))
+    assert {seat["name"]: round(seat["bankroll"] * 100) for seat in record["seats"]} == last
+    for seat, name in enumerate(("Ann", "Bob")):
+        bet = round(record["bets"][seat] * 100)
+        assert people[name] <= last[name] - bet, "the frames ran out mid-round: its bets stay taken"
     second = run_cli(*args, "--frames", "400")
     assert second.returncode == 0, second.stderr
-    sessions = rows(folder, "SELECT DISTINCT session FROM rounds ORDER BY id")
-    assert len(sessions) == 2
-    opening = dict(
-        rows(
-            folder,
-            "SELECT name, bankroll_before FROM round_seats WHERE round_id ="
-            f" (SELECT MIN(id) FROM rounds WHERE session = '{sessions[1][0]}')",
-        )
-    )
-    assert opening["Ann"] == people["Ann"] and opening["Bob"] == people["Bob"], "profiles are reused"
+    assert rows(folder, f"SELECT unfinished FROM rounds WHERE id = {cut_id}") == [(0,)], "finished next time"
+    finished = json.loads(str(rows(folder, f"SELECT record FROM rounds WHERE id = {cut_id}")[0][0]))
+    assert finished["shoe"][: len(record["shoe"])] == record["shoe"], "with the cards it was dealt"
+    assert len(rows(folder, "SELECT DISTINCT session FROM rounds")) == 1, "the sitting goes on"
     assert not (Path.home() / ".local" / "share" / "blackjack-table" / "portable").exists()
 
 

@@ -29,6 +29,11 @@ class TableScene(Scene):
         """The counting quiz's question takes typing while it is up."""
         return self.ctx.trainer.quizzing
 
+    @property
+    def busy(self) -> bool:
+        """Waiting for the round's last step to be saved before showing it."""
+        return self.ctx.journal.holding
+
     def handle_event(self, intent: Intent) -> bool:
         """Pointer hover, the settings button and the settings key; subclasses add the rest."""
         if self.ctx.trainer.quizzing and self._quiz_key(intent):

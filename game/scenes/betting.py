@@ -213,6 +213,8 @@ class BettingScene(TableScene):
         ctx = self.ctx
         rnd = ctx.round
         seat = self.turn
+        if ctx.journal.holding:
+            return  # the first card's journal step is being written (a few milliseconds)
         if self.dealt or seat is None:
             if seat is None and not self.dealt:
                 self._try_deal()
@@ -388,8 +390,8 @@ class BettingScene(TableScene):
 
     @property
     def busy(self) -> bool:
-        """Waiting for a bot's chart to be computed."""
-        return any(not self.ctx.session.bots[s].ready for s in self.bots_to_bet)
+        """Waiting for a bot's chart to be computed, or for the first card's journal step (double-up)."""
+        return super().busy or any(not self.ctx.session.bots[s].ready for s in self.bots_to_bet)
 
     def _refresh(self) -> None:
         ctx = self.ctx
@@ -418,7 +420,7 @@ class BettingScene(TableScene):
         ctx = self.ctx
         for _, timer in self.chips:
             timer.advance(dt)
-        if self.dealt:
+        if self.dealt or ctx.journal.holding:
             return
         if not ctx.session.human_seats and ctx.session.people and not ctx.autoplay:
             self._everyone_left()

@@ -2,25 +2,33 @@
 
 Each step runs in the background (the database on its worker, charts on the odds
 worker); the scene shows which one it waits for, so the window never freezes.
+
+A round a quit or crash left unfinished comes first: the table it was played at opens
+again instead (same seats, bots, colors, coach levels, mode and session), its round is
+shown as it stands, and play goes on where it stopped.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from engine import BlackjackError, Money, format_money, load_rules
+from engine import BlackjackError, Money, Round, Table, format_money, load_rules
 from game import layout
 from game.autoplay import EngineBot
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
-from game.records import PersonRequest, session_label
+from game.records import PersonRequest, Resumable, session_label
 from game.scene import Go, Scene, SceneName
-from game.seats import BOT_COLOR, PALETTE, SeatSpec, color_from_hex, color_hex
-from game.session import Mode, SeatInfo, Session
+from game.seats import BOT_COLOR, BOT_KINDS, PALETTE, SeatSpec, color_from_hex, color_hex
+from game.session import START_BANKROLL, Mode, SeatInfo, Session
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
+
+Resumed = Callable[[], SceneName]
+"""Where a resumed round goes once it is shown (`game.flow` gives it: the part of the round it is in)."""
 
 
 class OpeningScene(Scene):
@@ -29,20 +37,26 @@ class OpeningScene(Scene):
     def __init__(
         self,
         ctx: GameContext,
-        specs: list[SeatSpec],
-        rules_id: str,
+        resumed: Resumed,
+        specs: list[SeatSpec] | None = None,
+        rules_id: str = "",
         *,
-        buy_in: Money,
+        buy_in: Money = START_BANKROLL,
         mode: Mode = "table",
         back: Go | None = None,
+        unfinished: Resumable | None = None,
     ) -> None:
         super().__init__()
         self.ctx = ctx
-        self.specs = specs
+        self.resumed = resumed
+        self.specs = specs or []
         self.rules_id = rules_id
         self.buy_in = buy_in
         self.mode = mode
         self.back = back
+        self.unfinished = unfinished
+        """The unfinished round to open again instead (given, or found in the history first)."""
+        self.looking: Job[Resumable | None] | None = None
         self.step = "Opening the saved history…"
         self.error: str | None = None
         self.people_job: Job[list[Any]] | None = None
@@ -92,11 +106,18 @@ class OpeningScene(Scene):
         ctx = self.ctx
         records = ctx.records
         people = [spec for spec in self.specs if spec.kind == "person"]
-        if self.people_job is None:
+        if self.people_job is None and self.session is None:
             if records is not None:
                 records.start()
-                if not records.ready:
+                if not records.ready or self._look_for_unfinished(records):
                     return
+            if self.unfinished is not None:
+                self.session = self._reopen(self.unfinished)
+                if self.session is not None:
+                    return
+            if not self.specs:
+                self.fail(records.problem if records is not None and records.problem else "Nobody to seat.")
+                return
             self.step = "Finding the players' profiles…"
             requests = [
                 PersonRequest(
@@ -116,7 +137,7 @@ class OpeningScene(Scene):
                 self.people_job = records.seat_people(requests)
             return
         if self.session is None:
-            if not self.people_job.done():
+            if self.people_job is None or not self.people_job.done():
                 return
             if self.people_job.error is not None:
                 self.fail(f"Could not seat the players: {self.people_job.error}")
@@ -130,9 +151,54 @@ class OpeningScene(Scene):
             return
         if self.session_ready and self.stack is not None and not self.stack.changing:
             ctx.install(self.session)
+            if self.unfinished is not None:
+                rnd = self.unfinished.round
+                ctx.journal.adopt(rnd, self.unfinished.found.round_id)
+                show_at_once(ctx, rnd)
+                ctx.warn(f"Round {rnd.number} resumed where it stopped.")
+                self.stack.replace(Go(self.resumed()))
+                return
             if records is not None and records.problem:
-                ctx.warn("This table is not saved: the history file is newer than this game.")
+                ctx.warn(f"This table is not saved. {records.problem}")
             self.stack.replace(Go(SceneName.BETTING))
+
+    def _look_for_unfinished(self, records: Any) -> bool:
+        """Ask the history for a round left unfinished (once); True while the answer is awaited."""
+        if self.unfinished is not None or not records.saving:
+            return False
+        if self.looking is None:
+            self.step = "Looking for a round left unfinished…"
+            self.looking = records.unfinished()
+            self.ctx.looked_for_unfinished = True
+        if not self.looking.done():
+            return True
+        self.unfinished = self.looking.value
+        return False
+
+    def _reopen(self, resume: Resumable) -> Session | None:
+        """The table of an unfinished round as journaled (None, and saving stops, when it cannot be read)."""
+        found = resume.found
+        owners = zip(found.profiles, found.tournament_owners, strict=True)
+        profiles = [mine or owner for mine, owner in owners]
+        try:
+            session = Session.reopened(Table.of(resume.round), found.extra, profiles)
+        except (KeyError, TypeError, ValueError) as error:
+            if self.ctx.records is not None:
+                self.ctx.records.stop_saving(
+                    f"Round {found.number} was left unfinished and its table cannot be read ({error!r})."
+                    " It is kept as it stopped, and this game plays on without saving."
+                )
+            self.unfinished = None
+            return None
+        session.start_state = dict(found.start)
+        self.specs = [
+            SeatSpec("person", name=info.name) if info.person else SeatSpec("bot", bot=info.bot)
+            for info in session.seats_info
+        ]
+        self.rules_id, self.buy_in, self.mode = session.rules_id, session.buy_in, session.mode
+        self._seat_bots(session)
+        self.step = f"Opening round {found.number} where it stopped…"
+        return session
 
     def _seat(self, people: list[SeatSpec], profiles: list[Any]) -> Session:
         """Build the session: each seat's place, name, color and money; the bots for the rules."""
@@ -171,15 +237,21 @@ class OpeningScene(Scene):
             mode=self.mode,
             label=session_label(),
         )
+        self._seat_bots(session)
+        return session
+
+    def _seat_bots(self, session: Session) -> None:
+        """A bot for every bot seat (and under autoplay every person still seated), sharing one count."""
         from engine.bots import CardWatcher
 
+        ctx = self.ctx
         session.watcher = CardWatcher()
-        for seat, info in enumerate(infos):
+        for seat, info in enumerate(session.seats_info):
             if not info.person:
-                session.bots[seat] = EngineBot(info.bot, rules, ctx.odds, session.watcher)
-            elif ctx.autoplay:
-                session.bots[seat] = EngineBot("basic", rules, ctx.odds, session.watcher)
-        return session
+                kind = info.bot if info.bot in BOT_KINDS else "basic"
+                session.bots[seat] = EngineBot(kind, session.rules, ctx.odds, session.watcher)
+            elif ctx.autoplay and not info.left:
+                session.bots[seat] = EngineBot("basic", session.rules, ctx.odds, session.watcher)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The empty table under a panel saying what is being prepared."""
@@ -189,7 +261,8 @@ class OpeningScene(Scene):
         panel.center = (640, 380)
         draw_panel(surface, panel)
         a = ctx.assets
-        title = a.text("TOURNAMENT" if self.mode == "tournament" else "TAKING SEATS", 44, GOLD, bold=True)
+        heading = "TOURNAMENT" if self.mode == "tournament" else "TAKING SEATS"
+        title = a.text("RESUMING" if self.unfinished is not None else heading, 44, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(640, panel.y + 30)))
         names = ", ".join(spec.label() for spec in self.specs if spec.kind != "empty")
         who = a.text(names, 24, CREAM, bold=True)
@@ -208,3 +281,16 @@ class OpeningScene(Scene):
             step = a.text(self.step.rstrip("…") + dots, 24, CREAM)
             surface.blit(step, step.get_rect(midtop=(640, panel.y + 180)))
         self.buttons.draw(surface, a)
+
+
+def show_at_once(ctx: GameContext, rnd: Round) -> None:
+    """Put a resumed round on the table as it stands: every card, chip and badge, silently and at once."""
+    presenter = ctx.presenter
+    presenter.start_round(rnd)
+    presenter.barrier = None
+    heard, ctx.sounds.enabled = ctx.sounds.enabled, False
+    try:
+        presenter.hurry()
+        presenter.update(0.0)
+    finally:
+        ctx.sounds.enabled = heard

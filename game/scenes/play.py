@@ -69,6 +69,7 @@ class PlayerTurnScene(AnimatingScene):
         return (
             decision is not None
             and self.ctx.presenter.idle
+            and not self.ctx.journal.holding
             and decision.seat in self.ctx.session.human_seats
             and not self.ctx.autoplay
         )
@@ -175,7 +176,7 @@ class PlayerTurnScene(AnimatingScene):
         self.update_trainer(dt)
         rnd = ctx.round
         decision = rnd.decision
-        if ctx.presenter.idle and decision is not None:
+        if ctx.presenter.idle and decision is not None and not ctx.journal.holding:
             if self._waiting_on_player():
                 released = ctx.trainer.released()
                 if released is not None:

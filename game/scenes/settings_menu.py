@@ -1,4 +1,8 @@
-"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck."""
+"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck.
+
+While a round is in play and saved, it says what leaving does before anyone leaves: the
+round is kept (as a quit keeps it) and opens where it stopped the next time.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
 PANEL = pygame.Rect(340, 80, 600, 500)
 ROWS = ("rules", "speed", "sound", "volume", "deck")
+KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
+"""What the dialog says while a saved round is in play."""
 LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck"}
 
 
@@ -61,7 +67,19 @@ class SettingsScene(Scene):
         if ctx.session.mode == "tournament":
             for name in ("rules-", "rules+"):
                 self.buttons.by_name(name).enabled = False
+        if self.keeps_round:
+            self.buttons.by_name("leave").tooltip = "End the sitting; this round is kept for next time"
         self._veil: pygame.Surface | None = None
+
+    @property
+    def keeps_round(self) -> bool:
+        """Whether leaving now keeps a round in play for next time (it is journaled and not over)."""
+        ctx = self.ctx
+        records = ctx.records
+        return (
+            self.at_table and records is not None and records.saving and ctx.journal.in_progress
+            and not ctx.round.is_over
+        )
 
     def preset_name(self, preset: str) -> str:
         """A preset's display name."""
@@ -170,4 +188,7 @@ class SettingsScene(Scene):
             value = a.text(self.value_text(row), 24, (255, 255, 255))
             mid = (PANEL.x + 230 + 48 + PANEL.right - 70) // 2
             surface.blit(value, value.get_rect(center=(mid, y)))
+        if self.keeps_round:
+            note = a.text(KEPT_NOTE, 17, GOLD, bold=True)
+            surface.blit(note, note.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 84)))
         self.buttons.draw(surface, a)

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pygame
 
 from game import layout
+from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.records import Resumable
 from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.scenes.text import history_notice
@@ -33,6 +35,8 @@ class TitleScene(TableScene):
         self._shade: pygame.Surface | None = None
         self.idle = 0.0
         """Seconds since the person last did anything here (the demo starts at ATTRACT_WAIT)."""
+        self.looking: Job[Resumable | None] | None = None
+        """Asking the history, at launch, for a round a quit or crash left unfinished."""
         self.buttons.buttons = [
             Button(name, label, rect, IntentKind.CLICK, tooltip=tip)
             for (name, label, tip), rect in zip(
@@ -81,9 +85,13 @@ class TitleScene(TableScene):
             self.choice = "demo"
         records = self.ctx.records
         self.buttons.by_name("stats").enabled = records is None or not records.problem
+        if self._resume_unfinished():
+            return
         if (
             self.ctx.autoplay
             and self.choice is None
+            and self.looking is None
+            and (records is None or records.ready)
             and self.time >= AUTOPLAY_WAIT * self.ctx.settings.speed_factor
         ):
             self.choice = "autoplay"
@@ -102,6 +110,23 @@ class TitleScene(TableScene):
             self.stack.push(Go(SceneName.DEMO, seed=self.ctx.seed))
         elif choice == "autoplay":
             self._autoplay()
+
+    def _resume_unfinished(self) -> bool:
+        """At launch, open the table of a round a quit or crash left unfinished; True when going there."""
+        ctx, records = self.ctx, self.ctx.records
+        if records is None or self.stack is None:
+            return False
+        if not ctx.looked_for_unfinished and records.ready:
+            ctx.looked_for_unfinished = True
+            if records.saving:
+                self.looking = records.unfinished()
+        if self.looking is None or not self.looking.done() or self.stack.changing:
+            return False
+        found, self.looking = self.looking.value, None
+        if found is None:
+            return False
+        self.stack.replace(Go(SceneName.OPENING, unfinished=found))
+        return True
 
     def _autoplay(self) -> None:
         """Under autoplay: the last table from the settings, else a quick table."""

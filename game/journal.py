@@ -1,0 +1,87 @@
+"""The game's side of the round journal: which round the history holds as unfinished, and how far.
+
+Each frame, before the presenter shows anything new, the table's round is compared with
+what was last journaled: a round whose bets are taken and cards dealt is begun (with the
+double-up's first card before the bets, as soon as that card is out), each decision since
+is a step, and the settled round is finished. Until the last begin or step has committed,
+`holding` is True: the presenter shows nothing new and nobody plays on, so a kill never
+resumes a round before a card its player has already seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Phase, Round
+from game.background import Job
+from game.records import Records
+from game.session import Session
+
+
+def progress(rnd: Round) -> tuple[bool, int]:
+    """How far a round has gone, as the journal counts steps: still betting, and decisions made."""
+    return rnd.phase is Phase.BETTING, len(rnd.decisions)
+
+
+class RoundJournal:
+    """Begins, steps and finishes the table's rounds in the history, in the order they are played."""
+
+    def __init__(self) -> None:
+        self.round: Round | None = None
+        """The round journaled last (None before the first)."""
+        self.round_id: Job[int | None] | None = None
+        """The job that began it (its value is the round's id in the history)."""
+        self.written: tuple[bool, int] = (True, 0)
+        self.last: Job[Any] | None = None
+        """The last begin or step asked for; the table waits until it has committed."""
+        self.finished = False
+
+    @property
+    def holding(self) -> bool:
+        """Whether the table must wait: a begin or step of its round has not committed yet."""
+        return self.last is not None and not self.last.done()
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a round of this table is journaled and not yet finished (a quit keeps it for next time)."""
+        return self.round_id is not None and not self.finished and self.round is not None
+
+    def adopt(self, rnd: Round, round_id: int) -> None:
+        """Go on journaling a round resumed from the history."""
+        job: Job[int | None] = Job(lambda: round_id)
+        job.run()
+        self.round, self.round_id, self.last = rnd, job, None
+        self.written = progress(rnd)
+        self.finished = False
+
+    def follow(self, records: Records, session: Session, rnd: Round) -> None:
+        """Journal what the round did since the last frame: its beginning, or the decisions made since."""
+        if not records.saving or (rnd is self.round and (self.finished or self.round_id is None)):
+            return
+        now = progress(rnd)
+        if rnd is self.round:
+            if now != self.written and self.round_id is not None:
+                self.written = now
+                self.last = records.record_step(self.round_id, rnd)
+            return
+        dealt = not now[0] or (session.rules.first_card_before_bet and bool(rnd.drawn))
+        start = session.start_state
+        if not dealt or start is None or start.get("number") != rnd.number:
+            return  # not begun yet (or a shoe that cannot be saved: the round is saved once over)
+        self.round, self.written, self.finished = rnd, now, False
+        self.round_id = records.begin_round(
+            rnd,
+            session.profiles(),
+            start,
+            owners=session.tournament_owners(),
+            session=session.label,
+            kept=session.kept(),
+        )
+        self.last = self.round_id
+
+    def finish(self, rnd: Round) -> Job[int | None] | None:
+        """Mark a settled round finished; the job that began it when it is journaled (None: save it whole)."""
+        if rnd is not self.round:
+            return None
+        self.finished = True
+        return self.round_id
