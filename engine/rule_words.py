@@ -3,8 +3,8 @@
 `RULE_GROUPS` puts every option of `Rules` under one heading, in the order a table card reads;
 `OPTION_HELP` explains each option in one line for an editor; `OPTION_CHOICES` lists the values
 an editor offers, as a rules file writes them. `describe_rules` says what a rule set
-does in sentences (only what a player would not assume is left unsaid: a push of two
-blackjacks, pairs by rank), and `felt_phrases` gives the short rules a felt prints.
+does in sentences (what a player would assume goes unsaid: two blackjacks push, pairs
+split by rank), and `felt_phrases` gives the short rules a felt prints.
 
 >>> from engine.rulesets import load_rules
 >>> print(rules_in_words(load_rules("single-deck")))
@@ -32,7 +32,7 @@ from engine.rules import (
     payout_text,
 )
 
-INSURANCE_PAYS = "Insurance pays 2 to 1"
+_INSURANCE_PAYS = "Insurance pays 2 to 1"
 """What insurance pays, on the felt and in the rules' words."""
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -203,7 +203,7 @@ def felt_phrases(rules: Rules) -> tuple[str, ...]:
     elif not rules.dealer_peeks:
         phrases.append("No peek")
     if rules.insurance:
-        phrases.append(INSURANCE_PAYS)
+        phrases.append(_INSURANCE_PAYS)
     if rules.double_on is DoubleOn.NONE and not rules.splitting_allowed and rules.surrender is Surrender.NONE:
         phrases.append("Hit or stand only")
     if rules.surrender is not Surrender.NONE:
@@ -314,7 +314,7 @@ def _offers(rules: Rules) -> tuple[str, ...]:
     if not rules.insurance:
         return (surrender, "No insurance.")
     even = "even money offered" if rules.even_money else "no even money"
-    return (surrender, f"{INSURANCE_PAYS}; {even}.")
+    return (surrender, f"{_INSURANCE_PAYS}; {even}.")
 
 
 def _payouts(rules: Rules) -> tuple[str, ...]:
