@@ -13,8 +13,19 @@ from engine.errors import (
     ShoeStateError,
 )
 from engine.hand import HandValue, hand_total, hand_value, is_natural, is_pair
+from engine.how_to_play import KEYS_SLOT, Paragraph, Section, how_to_play
 from engine.money import Money, format_money, to_cents, to_units
 from engine.round import Decision, DecisionKind, HandView, Phase, Round, RoundTable
+from engine.rule_words import (
+    OPTION_CHOICES,
+    OPTION_HELP,
+    RULE_GROUPS,
+    OptionHelp,
+    RuleGroupWords,
+    describe_rules,
+    felt_phrases,
+    rules_in_words,
+)
 from engine.rules import (
     BlackjackVsBlackjack,
     DealerBlackjackTakes,
@@ -29,12 +40,13 @@ from engine.shoe import CardSource, InfiniteShoe, Shoe, StackedShoe, restore_sho
 from engine.table import Seat, Table, TournamentStatus
 
 __all__ = [
-    "Action", "BlackjackError", "BlackjackVsBlackjack", "Card", "CardParseError", "CardSource",
-    "DealerBlackjackTakes", "Decision", "DecisionKind", "DoubleOn", "HandValue", "HandView",
-    "HoleCard", "IllegalActionError", "InfiniteShoe", "InvalidBetError", "Money", "Phase",
-    "Rank", "RecordError", "Result", "Round", "RoundTable", "Rules", "RulesError", "Seat", "Shoe",
+    "KEYS_SLOT", "OPTION_CHOICES", "OPTION_HELP", "RULE_GROUPS", "Action", "BlackjackError",
+    "BlackjackVsBlackjack", "Card", "CardParseError", "CardSource", "DealerBlackjackTakes", "Decision",
+    "DecisionKind", "DoubleOn", "HandValue", "HandView", "HoleCard", "IllegalActionError", "InfiniteShoe",
+    "InvalidBetError", "Money", "OptionHelp", "Paragraph", "Phase", "Rank", "RecordError", "Result",
+    "Round", "RoundTable", "RuleGroupWords", "Rules", "RulesError", "Seat", "Section", "Shoe",
     "ShoeExhaustedError", "ShoeStateError", "StackedShoe", "Suit", "Surrender", "Table", "Tournament",
-    "TournamentStatus", "format_money", "hand_total", "hand_value", "is_natural", "is_pair",
-    "load_rules", "parse_cards", "preset_ids", "presets", "restore_shoe", "shoe_for", "shoe_snapshot",
-    "to_cents", "to_units",
+    "TournamentStatus", "describe_rules", "felt_phrases", "format_money", "hand_total", "hand_value",
+    "how_to_play", "is_natural", "is_pair", "load_rules", "parse_cards", "preset_ids", "presets",
+    "restore_shoe", "rules_in_words", "shoe_for", "shoe_snapshot", "to_cents", "to_units",
 ]

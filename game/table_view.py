@@ -7,12 +7,12 @@ changes nothing. The background is built once per rule set.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 import pygame
 
 import sprites
 from engine import Money, Rules, format_money
+from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
@@ -26,19 +26,25 @@ RED = (236, 84, 76)
 GREEN_TEXT = (130, 236, 140)
 CHIP_VALUES = (500, 100, 25, 5, 1)
 
+_ARC_SEPARATOR = "  \u2022  "
+"""What stands between two rules on the felt's second line."""
 
-def payout_words(ratio: Fraction) -> str:
-    """'3 TO 2' for Fraction(3, 2)."""
-    return f"{ratio.numerator} TO {ratio.denominator}"
+_ARC_SECOND_LINE_CHARACTERS = 54
+"""The most characters the second printed line holds within its guide arc (at its type size)."""
+
+
+def _felt_case(phrase: str) -> str:
+    """A rule as the felt prints it: in capitals, but a number keeps its case ('ALL 17s')."""
+    return " ".join(word if word[:1].isdigit() else word.upper() for word in phrase.split(" "))
 
 
 def arc_lines(rules: Rules) -> tuple[str, str]:
-    """The two lines printed on the felt, from the active rules."""
-    first = f"BLACKJACK PAYS {payout_words(rules.blackjack_pays)}"
-    parts = ["DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER MUST STAND ON ALL 17s"]
-    if rules.insurance:
-        parts.append("INSURANCE PAYS 2 TO 1")
-    return first, "  \u2022  ".join(parts)
+    """The two lines printed on the felt: the payout, then the dealer's rule and what else fits, in order."""
+    first, second, *more = (_felt_case(phrase) for phrase in felt_phrases(rules))
+    for phrase in more:
+        if len(second) + len(_ARC_SEPARATOR) + len(phrase) <= _ARC_SECOND_LINE_CHARACTERS:
+            second += _ARC_SEPARATOR + phrase
+    return first, second
 
 
 def _settled(card: CardSprite) -> bool:

@@ -37,6 +37,8 @@ def headless_argvs(tmp_path):
     return {
         "help": ["--help"],
         "rules": ["rules", "european"],
+        "rules-words": ["rules", "european", "--words"],
+        "rules-effects": ["rules", "infinite-deck", "--effects", "--json"],
         "strategy": ["strategy", "--rules", "vegas-strip", "--format", "csv"],
         "odds": ["odds", "--rules", "vegas-strip", "--hand", "T,6", "--up", "T"],
         "simulate": ["simulate", "--rounds", "20", "--seed", "1", "--workers", "1", "--quiet"],
@@ -45,7 +47,7 @@ def headless_argvs(tmp_path):
     }
 
 
-COMMANDS = ("rules", "strategy", "odds", "simulate", "replay", "history")
+COMMANDS = ("rules", "rules-words", "rules-effects", "strategy", "odds", "simulate", "replay", "history")
 
 
 def blackjack(*argv: str, unbuffered: bool = False, **kwargs) -> subprocess.Popen[str]:

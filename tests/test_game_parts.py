@@ -231,7 +231,7 @@ def test_the_printed_arc_follows_the_rules():
         "DEALER MUST STAND ON ALL 17s  \u2022  INSURANCE PAYS 2 TO 1",
     )
     h17 = load_rules("six-to-five").with_changes(dealer_hits_soft_17=True, insurance=False, even_money=False)
-    assert arc_lines(h17) == ("BLACKJACK PAYS 6 TO 5", "DEALER HITS SOFT 17")
+    assert arc_lines(h17) == ("BLACKJACK PAYS 6 TO 5", "DEALER HITS SOFT 17  \u2022  LATE SURRENDER")
 
 
 def test_chips_for_an_amount_use_the_biggest_chips_first():
