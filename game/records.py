@@ -129,8 +129,12 @@ class Records:
             self._store.close()
             self._store = None
 
-    def _journal(self, work: Any, what: str) -> Any:
-        """Run a step of the round journal on the worker; when the store refuses it, stop saving."""
+    def _guard(self, work: Any, what: str, *, stops_saving: bool = False) -> Any:
+        """Run store work on the worker, turning a StoreError into a message instead of a crash.
+
+        A refused step of the round journal (`stops_saving`) also stops all saving: a round
+        whose journal fell behind must not be finished from this game.
+        """
 
         def run() -> Any:
             from engine.store import StoreError
@@ -140,25 +144,12 @@ class Records:
             try:
                 return work(self._store)
             except StoreError as error:
-                reason = _sentence(str(error))
-                self.stop_saving(f"Could not {what}: {reason} The game plays on without saving.")
-                self._failures.append(self.problem or "")
-                raise
-
-        return run
-
-    def _guard(self, work: Any, what: str) -> Any:
-        """Run store work on the worker, turning a StoreError into a message instead of a crash."""
-
-        def run() -> Any:
-            from engine.store import StoreError
-
-            if self._store is None:
-                return None
-            try:
-                return work(self._store)
-            except StoreError as error:
-                self._failures.append(f"Could not {what}: {error}.")
+                if stops_saving:
+                    reason = _sentence(str(error))
+                    self.stop_saving(f"Could not {what}: {reason} The game plays on without saving.")
+                    self._failures.append(self.problem or "")
+                else:
+                    self._failures.append(f"Could not {what}: {error}.")
                 raise
 
         return run
@@ -234,7 +225,8 @@ class Records:
                 store, played, seats, start, tournament_owners=tournament, session=session, extra=kept
             )
 
-        return self.worker.submit(self._journal(work, f"journal round {played.number}"), "journaling a round")
+        guarded = self._guard(work, f"journal round {played.number}", stops_saving=True)
+        return self.worker.submit(guarded, "journaling a round")
 
     def record_step(self, round_id: Job[int | None], played: Round) -> Job[bool | None]:
         """Queue a step of a journaled round: its record so far and the bankrolls it leaves."""
@@ -246,7 +238,8 @@ class Records:
                 return None
             return record_step(store, round_id.value, played)
 
-        return self.worker.submit(self._journal(work, f"journal a step of round {played.number}"), "a step")
+        guarded = self._guard(work, f"journal a step of round {played.number}", stops_saving=True)
+        return self.worker.submit(guarded, "a step")
 
     def unfinished(self) -> Job[Resumable | None]:
         """The round a quit or crash left unfinished, rebuilt to play on; None when there is none.
@@ -312,7 +305,8 @@ class Records:
             self.saved_rounds += 1
             return saved
 
-        return self.worker.submit(self._journal(work, f"save round {played.number}"), "saving a round")
+        guarded = self._guard(work, f"save round {played.number}", stops_saving=True)
+        return self.worker.submit(guarded, "saving a round")
 
     # ---- reading ----------------------------------------------------------------------
 
