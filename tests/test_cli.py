@@ -12,6 +12,7 @@ import pytest
 
 from blackjack.cli import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
 from engine.store import open_store
+from tests.process_helpers import hear_ctrl_c
 from tests.test_record_and_cli import split_round_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +100,8 @@ def test_every_command_ends_quietly_when_its_first_write_meets_a_closed_pipe(com
 
 def test_output_stops_quietly_when_the_reader_leaves_after_the_first_line():
     # unbuffered: each line reaches the pipe when it is printed
-    process = blackjack("replay", "-", unbuffered=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = blackjack("replay", "-", unbuffered=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                        preexec_fn=hear_ctrl_c)
     line = split_round_line() + "\n"
     process.stdin.write(line)
     process.stdin.flush()
@@ -114,7 +116,8 @@ def test_output_stops_quietly_when_the_reader_leaves_after_the_first_line():
 
 
 def test_ctrl_c_ends_a_command_with_130_and_no_traceback():
-    process = blackjack("replay", "-", unbuffered=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = blackjack("replay", "-", unbuffered=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                        preexec_fn=hear_ctrl_c)
     process.stdin.write(split_round_line() + "\n")
     process.stdin.flush()
     assert process.stdout.readline().startswith("line 1: dealer")  # it is running, waiting for line 2

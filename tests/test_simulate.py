@@ -16,6 +16,7 @@ import pytest
 from blackjack.cli import main
 from engine import Result, load_rules
 from engine.simulate import CHUNK_ROUNDS, Plan, Summary, Tally, chunk_seed, run, run_chunk
+from tests.process_helpers import hear_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 STRIP = load_rules("vegas-strip")
@@ -153,7 +154,7 @@ def run_command(*args, **kwargs):
 
 def test_ctrl_c_stops_the_workers_and_prints_what_was_gathered():
     process = run_command("--rounds", "100000000", "--seed", "1", "--bot", "novice", "--json",
-                          "--workers", "2")
+                          "--workers", "2", preexec_fn=hear_ctrl_c)
     time.sleep(8)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
