@@ -352,7 +352,8 @@ def _interrupt_flag() -> Iterator[list[bool]]:
     held, and then stopping the pool hangs; the waiting loop raises it itself instead.
     """
     interrupted: list[bool] = []
-    if threading.current_thread() is not threading.main_thread():
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # a background job keeps ignoring it
+    if ignored or threading.current_thread() is not threading.main_thread():
         yield interrupted
         return
     previous = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
