@@ -15,22 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import (
-    RULE_GROUPS,
-    BlackjackError,
-    Money,
-    Rules,
-    describe_rules,
-    format_money,
-    load_rules,
-    preset_ids,
-)
+from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
 from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.scenes.text import GREY, RED, history_notice, money_text
+from game.scenes.text import GREY, RED, history_notice, money_text, rules_by_heading
 from game.seats import (
     BOT_BLURBS,
     BOT_LABELS,
@@ -821,9 +812,9 @@ class SetupScene(Scene):
     def rule_lines(self, rules: Rules) -> list[PlacedLine]:
         """The rules in words under their headings, laid out in the options box (kept for the rules shown)."""
         if self._words is None or self._words[0] is not rules:
-            groups = [(g.title, g.sentences) for g in describe_rules(rules) if g.title != RULE_GROUPS[0][0]]
-            self._words = (rules, flow_groups(self.ctx.assets, groups, layout.setup_rects()["options"],
-                                              sizes=(22, 21, 20, 19, 18, 17, 16, 15, 14)))
+            box = layout.setup_rects()["options"]
+            lines = flow_groups(self.ctx.assets, rules_by_heading(rules), box, sizes=tuple(range(22, 13, -1)))
+            self._words = (rules, lines)
         return self._words[1]
 
 
