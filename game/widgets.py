@@ -424,7 +424,7 @@ def flow_groups(
     columns: int = 2,
     sizes: Sequence[int] = (20, 19, 18, 17, 16, 15, 14, 13),
 ) -> list[PlacedLine]:
-    """Headed paragraphs flowed down `columns` columns of `box`, at the largest size in `sizes` that fits.
+    """Headed paragraphs flowed evenly down the columns of `box`, at the largest size in `sizes` that fits.
 
     A group is never split between columns; at the last size the lines are placed even if they overflow.
     """
@@ -435,10 +435,15 @@ def flow_groups(
         placed, column, y, bottom = [], 0, box.y, box.y
         head_step = assets.font(size, True).get_linesize()
         step = assets.font(size, False).get_linesize()
-        for title, sentences in groups:
-            lines = [line for text in sentences for line in wrap(assets, text, size, width, bold=False)]
-            height = head_step + step * len(lines)
-            if y + height > box.bottom and y > box.y and column < columns - 1:
+        wrapped = [
+            (title, [line for text in sentences for line in wrap(assets, text, size, width, bold=False)])
+            for title, sentences in groups
+        ]
+        heights = [head_step + step * len(lines) + step // 2 for _, lines in wrapped]
+        share = sum(heights) / columns
+        for (title, lines), height in zip(wrapped, heights, strict=True):
+            past_share = y - box.y + height / 2 > share
+            if y > box.y and column < columns - 1 and (y + height - step // 2 > box.bottom or past_share):
                 column, y = column + 1, box.y
             x = box.x + column * (width + gap)
             placed.append(PlacedLine(title.upper(), size, GOLD, True, (x, y)))

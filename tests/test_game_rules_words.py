@@ -94,6 +94,8 @@ def test_the_rules_panel_says_the_tables_rules(apps, preset, panel):
     said = top(app).text
     assert load_rules(preset).name in said and panel in said
     assert all(line.text != "THE TABLE" for line in top(app).lines)
+    words = layout.rules_panel_rects()["words"]
+    assert all(words.contains(line.rect(app.assets)) for line in top(app).lines)
 
 
 def round_state(app):

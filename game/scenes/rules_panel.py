@@ -31,7 +31,7 @@ class RulesPanelScene(Scene):
         self.rules = ctx.session.rules
         r = layout.rules_panel_rects()
         self.lines: list[PlacedLine] = flow_groups(
-            ctx.assets, rules_by_heading(self.rules), r["words"], sizes=tuple(range(24, 15, -1))
+            ctx.assets, rules_by_heading(self.rules), r["words"], sizes=tuple(range(30, 15, -1))
         )
         self.description = wrap(ctx.assets, self.rules.description, 22, r["description"].w, bold=False)
         self.buttons = ButtonRow(
