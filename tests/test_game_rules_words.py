@@ -18,6 +18,7 @@ from tests.test_game_helpers import (
     make_app,
     press,
     run,
+    run_until,
     scene_name,
     step,
     top,
@@ -182,3 +183,20 @@ def test_the_keys_of_how_to_play_are_the_keys_of_the_intents_table(apps):
         assert (name.upper() if len(name) == 1 else name.title()) in keys
         assert KEY_HELP[kind] in keys
     assert "U: the table's rules" in keys
+
+
+def test_the_rules_key_works_over_the_payout_and_the_payout_waits(apps):
+    app = apps("TS 6H 9D TC 5C 9D 8S")
+    bet_and_deal(app, 25)
+    wait_for_player(app)
+    press(app, pygame.K_s)
+    run_until(app, lambda: scene_name(app) == "PayoutScene")
+    payout = top(app)
+    before = round_state(app)
+    press(app, pygame.K_u)
+    assert scene_name(app) == "RulesPanelScene"
+    press(app, pygame.K_RETURN)  # the next round waits
+    run(app, 0.5)
+    assert round_state(app) == before, "neither the round nor its presentation moved under the panel"
+    press(app, pygame.K_u)
+    assert top(app) is payout
