@@ -15,10 +15,12 @@ A round (scenes over the table):
     payout ──> tournament result (a double-up won or lost) ──> opening (play again) | title
     any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave;
                       a round in play is kept, as a quit keeps it, and the next opening resumes it)
+                    │                          └─> rules (in place of the settings, over the table)
+                    └ rules (pushed over it by U: the table's rules in words; pops back)
 
 The screens:
 
-    title ──> setup | tournament (double-up) | stats | demo (pushed over the title; pops back)
+    title ──> setup | tournament (double-up) | stats | demo, how to play (pushed over the title; pop back)
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
@@ -47,10 +49,12 @@ from game.scenes.broke import BrokeScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
+from game.scenes.how_to_play import HowToPlayScene
 from game.scenes.leaderboard import LeaderboardScene
 from game.scenes.opening import OpeningScene
 from game.scenes.payout import PayoutScene
 from game.scenes.play import PlayerTurnScene
+from game.scenes.rules_panel import RulesPanelScene
 from game.scenes.settings_menu import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
@@ -118,6 +122,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.TOURNAMENT_RESULT: TournamentResultScene,
     SceneName.LEADERBOARD: LeaderboardScene,
     SceneName.SETTINGS: SettingsScene,
+    SceneName.RULES: RulesPanelScene,
     # the screens
     SceneName.TITLE: TitleScene,
     SceneName.SETUP: SetupScene,
@@ -125,6 +130,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.OPENING: _opening,
     SceneName.STATS: StatsScene,
     SceneName.DEMO: DemoScene,
+    SceneName.HOW_TO_PLAY: HowToPlayScene,
 }
 """Every scene of the game by name."""
 

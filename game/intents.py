@@ -55,6 +55,10 @@ class IntentKind(Enum):
     """Turn the counting quiz on or off (Q)."""
     DEMO = auto()
     """Start demo mode (M, on the title)."""
+    RULES = auto()
+    """Show or hide the table's rules in words (U)."""
+    PAGE = auto()
+    """Turn a page: `value` +1 forward, -1 back (arrows, Page Up/Down, the mouse wheel)."""
     KEY = auto()
     """Any other key (demo mode leaves on it)."""
 
@@ -98,6 +102,13 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_t: (IntentKind.CHART, None),
     pygame.K_q: (IntentKind.QUIZ, None),
     pygame.K_m: (IntentKind.DEMO, None),
+    pygame.K_u: (IntentKind.RULES, None),
+    pygame.K_RIGHT: (IntentKind.PAGE, 1),
+    pygame.K_DOWN: (IntentKind.PAGE, 1),
+    pygame.K_PAGEDOWN: (IntentKind.PAGE, 1),
+    pygame.K_LEFT: (IntentKind.PAGE, -1),
+    pygame.K_UP: (IntentKind.PAGE, -1),
+    pygame.K_PAGEUP: (IntentKind.PAGE, -1),
 }
 """The one key table: a key code to an intent (and its value)."""
 
@@ -126,8 +137,44 @@ KEY_NAMES: dict[IntentKind, str] = {
     IntentKind.CHART: "T",
     IntentKind.QUIZ: "Q",
     IntentKind.DEMO: "M",
+    IntentKind.RULES: "U",
 }
 """The shortcut shown in each button's tooltip."""
+
+KEY_HELP: dict[IntentKind, str] = {
+    IntentKind.HIT: "hit",
+    IntentKind.STAND: "stand",
+    IntentKind.DOUBLE: "double down",
+    IntentKind.SPLIT: "split",
+    IntentKind.SURRENDER: "surrender",
+    IntentKind.YES: "take the offer (insurance, even money)",
+    IntentKind.NO: "decline the offer",
+    IntentKind.CONFIRM: "deal, continue",
+    IntentKind.CLEAR: "clear the bet",
+    IntentKind.REBET: "bet the last bet again",
+    IntentKind.BET_ADD: "add a chip, smallest first",
+    IntentKind.MENU: "settings",
+    IntentKind.BACK: "back, settings at the table",
+    IntentKind.FULLSCREEN: "full screen",
+    IntentKind.NEXT: "next field",
+    IntentKind.HINT: "hint: each play's expected value",
+    IntentKind.COUNT: "show the Hi-Lo count",
+    IntentKind.CHART: "show the strategy chart",
+    IntentKind.QUIZ: "counting quiz",
+    IntentKind.DEMO: "demo, on the title",
+    IntentKind.RULES: "the table's rules",
+    IntentKind.PAGE: "turn the page",
+}
+"""What each intent a key gives does, in a few words, for the key help."""
+
+
+def key_help() -> tuple[tuple[str, str], ...]:
+    """Every key of `KEY_INTENTS` by what it does, in the table's order: ('H', 'hit'), ..."""
+    names: dict[IntentKind, list[str]] = {}
+    for code, (kind, _) in KEY_INTENTS.items():
+        name = pygame.key.name(code)
+        names.setdefault(kind, []).append(name.upper() if len(name) == 1 else name.title())
+    return tuple((", ".join(keys), KEY_HELP[kind]) for kind, keys in names.items())
 
 
 def to_intent(
@@ -153,6 +200,8 @@ def to_intent(
     if event.type == pygame.MOUSEBUTTONDOWN:
         kind = MOUSE_INTENTS.get(event.button)
         return Intent(kind, pos=to_canvas(event.pos)) if kind else None
+    if event.type == pygame.MOUSEWHEEL:
+        return Intent(IntentKind.PAGE, value=-1 if event.y > 0 else 1) if event.y else None
     if event.type == pygame.MOUSEMOTION:
         return Intent(IntentKind.POINT, pos=to_canvas(event.pos))
     return None

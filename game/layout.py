@@ -229,8 +229,8 @@ def title_panel_rect() -> pygame.Rect:
 
 
 def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (Demo) and Quit across the title panel."""
-    w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12)
+    """Play, Double-up, Statistics, (Demo), (How to play) and Quit across the title panel."""
+    w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12) if count == 5 else (128, 58, 10)
     left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
     return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]
@@ -361,6 +361,33 @@ def tournament_rects() -> dict[str, pygame.Rect]:
         "best": pygame.Rect(720, 112, 520, 420),
         "back": pygame.Rect(904, 632, 150, 52),
         "start": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def rules_panel_rects() -> dict[str, pygame.Rect]:
+    """The Rules panel over the table: the panel, the table's name, its description, the words, Close."""
+    panel = pygame.Rect(0, 0, 1040, 600)
+    panel.center = (CANVAS_SIZE[0] // 2, 326)
+    inner = panel.inflate(-64, 0)
+    return {
+        "panel": panel,
+        "title": pygame.Rect(inner.x, panel.y + 22, inner.w, 40),
+        "description": pygame.Rect(inner.x, panel.y + 68, inner.w, 28),
+        "words": pygame.Rect(inner.x, panel.y + 110, inner.w, panel.h - 190),
+        "close": pygame.Rect(panel.centerx - 75, panel.bottom - 70, 150, 52),
+    }
+
+
+def how_to_play_rects() -> dict[str, pygame.Rect]:
+    """How to play: the page's text, its card pictures in the margin left of it, the page turners, the page
+    number and Back (headings start at the margin)."""
+    return {
+        "text": pygame.Rect(250, 104, 966, 510),
+        "cards": pygame.Rect(64, 104, 170, 510),
+        "prev": pygame.Rect(846, 632, 56, 52),
+        "page": pygame.Rect(902, 632, 112, 52),
+        "next": pygame.Rect(1014, 632, 56, 52),
+        "back": pygame.Rect(1090, 632, 146, 52),
     }
 
 

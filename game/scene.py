@@ -52,6 +52,8 @@ class SceneName(StrEnum):
     STATS = "stats"
     SETTINGS = "settings"
     DEMO = "demo"
+    RULES = "rules"
+    HOW_TO_PLAY = "how-to-play"
 
 
 class Go:

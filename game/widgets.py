@@ -3,6 +3,7 @@ a tooltip, the bankroll panel, a text field and the dialog panel."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -398,3 +399,66 @@ def wrap(assets: Assets, text: str, size: int, width: int, *, bold: bool = True)
     if line:
         lines.append(line)
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedLine:
+    """One line of text laid out on the canvas: what, how big, what color, and where its top left is."""
+
+    text: str
+    size: int
+    color: tuple[int, int, int]
+    bold: bool
+    pos: tuple[int, int]
+
+    def rect(self, assets: Assets) -> pygame.Rect:
+        """The box the line covers."""
+        return pygame.Rect(self.pos, assets.font(self.size, self.bold).size(self.text))
+
+
+def flow_groups(
+    assets: Assets,
+    groups: Sequence[tuple[str, Sequence[str]]],
+    box: pygame.Rect,
+    *,
+    columns: int = 2,
+    sizes: Sequence[int] = (20, 19, 18, 17, 16, 15, 14, 13),
+) -> list[PlacedLine]:
+    """Headed paragraphs flowed evenly down the columns of `box`, at the largest size in `sizes` that fits.
+
+    A group is never split between columns; at the last size the lines are placed even if they overflow.
+    """
+    gap = 24
+    width = (box.w - gap * (columns - 1)) // columns
+    placed: list[PlacedLine] = []
+    for size in sizes:
+        placed, column, y, bottom = [], 0, box.y, box.y
+        head_step = assets.font(size, True).get_linesize()
+        step = assets.font(size, False).get_linesize()
+        wrapped = [
+            (title, [line for text in sentences for line in wrap(assets, text, size, width, bold=False)])
+            for title, sentences in groups
+        ]
+        heights = [head_step + step * len(lines) + step // 2 for _, lines in wrapped]
+        share = sum(heights) / columns
+        for (title, lines), height in zip(wrapped, heights, strict=True):
+            past_share = y - box.y + height / 2 > share
+            if y > box.y and column < columns - 1 and (y + height - step // 2 > box.bottom or past_share):
+                column, y = column + 1, box.y
+            x = box.x + column * (width + gap)
+            placed.append(PlacedLine(title.upper(), size, GOLD, True, (x, y)))
+            y += head_step
+            for line in lines:
+                placed.append(PlacedLine(line, size, CREAM, False, (x, y)))
+                y += step
+            bottom = max(bottom, y)
+            y += step // 2
+        if bottom <= box.bottom:
+            break
+    return placed
+
+
+def draw_lines(surface: pygame.Surface, assets: Assets, lines: Sequence[PlacedLine]) -> None:
+    """Paint laid-out lines."""
+    for line in lines:
+        surface.blit(assets.text(line.text, line.size, line.color, line.bold), line.pos)

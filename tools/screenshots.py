@@ -1,12 +1,13 @@
 """Regenerate docs/screenshots/*.png from seeded, stacked shoes and a fresh history database.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python tools/screenshots.py [OUT_DIR]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python tools/screenshots.py [OUT_DIR [NAME ...]]
 
 Each picture is a real App driven with posted clicks, typing and keys, so it shows exactly
 what a player sees: the single-player table (betting, split, insurance, payout), and the
 hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
 question, statistics, the leaderboard, and the double-up tournament's result), the
-trainer (hint, count and chart) and the demo.
+trainer (hint, count and chart), the demo, the rules in words (the setup's, and the Rules
+panel over a hand in play) and How to play's first page.
 """
 
 from __future__ import annotations
@@ -149,6 +150,26 @@ def setup_shot() -> App:
     return app
 
 
+def setup_rules_shot() -> App:
+    """The setup screen saying the European table's rules in words."""
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(rules="european"))
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("play").rect.center)  # type: ignore[attr-defined]
+    app.ctx.odds.analysis(app.stack.top.rules).result(timeout=120)  # type: ignore[attr-defined]
+    step(app, 40)
+    return app
+
+
+def how_to_play_shot() -> App:
+    """How to play's first page, from the title's button."""
+    app = App(settings=Settings())
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("howto").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    return app
+
+
 def hotseat_shot() -> App:
     """Three people and a bot: Bob's turn to bet, after Ann."""
     app = hot_seat_app("Ann,Bob,bot:basic,Carmen")
@@ -283,6 +304,8 @@ def demo_shot() -> App:
 HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "demo": demo_shot,
     "setup": setup_shot,
+    "setup-rules": setup_rules_shot,
+    "how-to-play": how_to_play_shot,
     "hotseat": hotseat_shot,
     "bot-turn": bot_turn_shot,
     "broke": broke_shot,
@@ -344,6 +367,15 @@ def trainer(app: App) -> None:
     settle(app, 1.0)
 
 
+def rules_panel(app: App) -> None:
+    settle(app, 0.5)
+    click(app, chip(25))
+    key(app, pygame.K_RETURN)
+    settle(app)
+    key(app, pygame.K_u)  # the table's rules in words, over the hand in play
+    settle(app, 0.5)
+
+
 def chart(app: App) -> None:
     settle(app, 0.5)
     click(app, chip(25))
@@ -367,14 +399,18 @@ SHOTS: dict[str, tuple[str | None, Callable[[App], None]]] = {
     # player T 6 against a dealer ten: the hint, the count, and the chart
     "trainer": ("TS TH 6D 7C 5S 9H", trainer),
     "chart": ("TS TH 6D 7C 5S 9H", chart),
+    "rules-panel": ("TS TH 6D 7C 5S 9H", rules_panel),
 }
 
 
 def main(argv: list[str]) -> int:
-    """Write every screenshot."""
+    """Write every screenshot (or only those named after the folder)."""
     out = Path(argv[0]) if argv else OUT
+    only = set(argv[1:])
     out.mkdir(parents=True, exist_ok=True)
     for name, (cards, script) in SHOTS.items():
+        if only and name not in only:
+            continue
         app = new_app(cards)
         try:
             script(app)
@@ -383,6 +419,8 @@ def main(argv: list[str]) -> int:
             app.close()
         print(out / f"{name}.png")
     for name, make in HOT_SEAT_SHOTS.items():
+        if only and name not in only:
+            continue
         app = make()
         try:
             app.screenshot(out / f"{name}.png")

@@ -35,7 +35,7 @@ class TableScene(Scene):
         return self.ctx.journal.holding
 
     def handle_event(self, intent: Intent) -> bool:
-        """Pointer hover, the settings button and the settings key; subclasses add the rest."""
+        """Hover, the settings button and key, the trainer's keys, the rules key; subclasses add the rest."""
         if self.ctx.trainer.quizzing and self._quiz_key(intent):
             return True
         if intent.kind is IntentKind.POINT:
@@ -64,6 +64,10 @@ class TableScene(Scene):
         if intent.kind in (IntentKind.MENU, IntentKind.BACK):
             if self.stack is not None:
                 self.stack.push(Go(SceneName.SETTINGS))
+            return True
+        if intent.kind is IntentKind.RULES:
+            if self.stack is not None:
+                self.stack.push(Go(SceneName.RULES))
             return True
         return False
 

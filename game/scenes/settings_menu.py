@@ -1,4 +1,5 @@
-"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck.
+"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck, and a
+Rules button that shows the table's rules in words.
 
 While a round is in play and saved, it says what leaving does before anyone leaves: the
 round is kept (as a quit keeps it) and opens where it stopped the next time.
@@ -64,6 +65,10 @@ class SettingsScene(Scene):
         for i, (name, label, intent, tip) in enumerate(shown):
             rect = pygame.Rect(left + i * (w + gap), PANEL.bottom - 74, w, 52)
             self.buttons.buttons.append(Button(name, label, rect, intent, tooltip=tip))
+        self.buttons.buttons.append(Button(
+            "read-rules", "Rules", pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44), IntentKind.CLICK,
+            tooltip="This table's rules in words (U)",
+        ))
         if ctx.session.mode == "tournament":
             for name in ("rules-", "rules+"):
                 self.buttons.by_name(name).enabled = False
@@ -138,7 +143,7 @@ class SettingsScene(Scene):
                 self.close()
             elif button.name == "quit":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
-            elif button.name in ("stats", "leave"):
+            elif button.name in ("stats", "leave", "read-rules"):
                 self.leave_for(button.name)
             else:
                 self.change(button.name[:-1], 1 if button.name.endswith("+") else -1)
@@ -154,7 +159,7 @@ class SettingsScene(Scene):
             self.stack.pop()
 
     def leave_for(self, where: str) -> None:
-        """Statistics over the table (Back returns to it), or the end of the sitting (the leaderboard)."""
+        """Statistics or the rules in words over the table (they return to it), or the end of the sitting."""
         if self.stack is None or self.stack.changing:
             return
         ctx = self.ctx
@@ -163,6 +168,8 @@ class SettingsScene(Scene):
             session = ctx.session
             names = [session.seats_info[s].name for s in session.people if session.seats_info[s].profile]
             self.stack.push(Go(SceneName.STATS, names=names or None))
+        elif where == "read-rules":
+            self.stack.push(Go(SceneName.RULES))
         else:
             self.stack.replace(Go(SceneName.LEADERBOARD, ending=True))
 

@@ -21,7 +21,7 @@ from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.scenes.text import GREY, RED, history_notice, money_text
+from game.scenes.text import GREY, RED, history_notice, money_text, rules_by_heading
 from game.seats import (
     BOT_BLURBS,
     BOT_LABELS,
@@ -39,10 +39,13 @@ from game.widgets import (
     GOLD,
     Button,
     ButtonRow,
+    PlacedLine,
     TextField,
+    draw_lines,
     draw_notice,
     draw_panel,
     draw_tooltip,
+    flow_groups,
     wrap,
 )
 
@@ -266,6 +269,7 @@ class SetupScene(Scene):
         self.buy_in = settings.buy_in if settings.buy_in in BUY_INS else 100_000
         self.rules_id = settings.rules
         self.rules: Rules | None = None
+        self._words: tuple[Rules, list[PlacedLine]] | None = None
         self.rules_error: str | None = None
         self.file = TextField(
             "file", layout.setup_rects()["file"], placeholder="or a rules file: path/to/rules.toml", limit=300
@@ -803,25 +807,15 @@ class SetupScene(Scene):
         for i, line in enumerate(wrap(a, rules.description, 18, r["options"].w, bold=False)[:2]):
             text = a.text(line, 18, CREAM)
             surface.blit(text, (r["options"].x, 280 + i * 21))
-        self._draw_options(surface, rules, r["options"])
+        draw_lines(surface, a, self.rule_lines(rules))
 
-    def _draw_options(self, surface: pygame.Surface, rules: Rules, box: pygame.Rect) -> None:
-        """Every option of the rules, in two columns."""
-        a = self.ctx.assets
-        lines = [line for line in rules.summary_lines() if not line.startswith(("name =", "description ="))]
-        half = (len(lines) + 1) // 2
-        col_w = box.w // 2 - 8
-        step = min(20, box.h // max(1, half))
-        for i, line in enumerate(lines):
-            x = box.x + (i // half) * (col_w + 16)
-            y = box.y + (i % half) * step
-            key, _, value = line.partition(" = ")
-            size = 16
-            text = a.text(f"{key} = {value}", size, CREAM)
-            while text.get_width() > col_w and size > 11:
-                size -= 1
-                text = a.text(f"{key} = {value}", size, CREAM)
-            surface.blit(text, (x, y))
+    def rule_lines(self, rules: Rules) -> list[PlacedLine]:
+        """The rules in words under their headings, laid out in the options box (kept for the rules shown)."""
+        if self._words is None or self._words[0] is not rules:
+            box = layout.setup_rects()["options"]
+            lines = flow_groups(self.ctx.assets, rules_by_heading(rules), box, sizes=tuple(range(22, 13, -1)))
+            self._words = (rules, lines)
+        return self._words[1]
 
 
 def chip_handle(chip: pygame.Rect) -> pygame.Rect:

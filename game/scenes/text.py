@@ -1,9 +1,10 @@
-"""What the screens share that is not a scene: the numbers' colors and formats, and the notice about
-the saved history (statistics, leaderboard, tournament, title and setup all show them)."""
+"""What the screens share that is not a scene: the numbers' colors and formats, the notice about
+the saved history (statistics, leaderboard, tournament, title and setup all show them), and the
+rules' words by heading (the setup and the Rules panel)."""
 
 from __future__ import annotations
 
-from engine import Money, format_money
+from engine import RULE_GROUPS, Money, Rules, describe_rules, format_money
 from game.context import GameContext
 
 GREY = (170, 164, 150)
@@ -36,3 +37,9 @@ def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
     if records.notice:
         return records.notice, False
     return None
+
+
+def rules_by_heading(rules: Rules) -> list[tuple[str, tuple[str, ...]]]:
+    """The rules' sentences under their headings, less the table's name and description (shown apart)."""
+    table = RULE_GROUPS[0][0]
+    return [(group.title, group.sentences) for group in describe_rules(rules) if group.title != table]

@@ -1,4 +1,5 @@
-"""The title scene: the empty table, the game's name, and the ways in: a table, the tournament, statistics.
+"""The title scene: the empty table, the game's name, and the ways in: a table, the tournament, statistics,
+the demo, and how to play.
 
 It also says what happened to the saved history when the game opened it: a bad file
 moved aside, or a newer file refused (then the game plays without saving).
@@ -45,9 +46,10 @@ class TitleScene(TableScene):
                     ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
                     ("stats", "Statistics", "Each player's saved statistics"),
                     ("demo", "Demo", "Watch bots play, with the odds behind each decision (M)"),
+                    ("howto", "How to play", "How to play at this table, and the keys"),
                     ("quit", "Quit", "Leave the game"),
                 ),
-                layout.title_button_rects(5),
+                layout.title_button_rects(6),
                 strict=True,
             )
         ]
@@ -108,6 +110,8 @@ class TitleScene(TableScene):
             self.stack.replace(Go(SceneName.STATS, names=None))
         elif choice == "demo":
             self.stack.push(Go(SceneName.DEMO, seed=self.ctx.seed))
+        elif choice == "howto":
+            self.stack.push(Go(SceneName.HOW_TO_PLAY))
         elif choice == "autoplay":
             self._autoplay()
 
@@ -166,7 +170,8 @@ class TitleScene(TableScene):
         )
         surface.blit(sub, sub.get_rect(center=(640, panel.y + 152)))
         keys = a.shadowed_text(
-            "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · O settings",
+            "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · U rules"
+            " · O settings",
             20,
             (200, 200, 190),
         )
