@@ -237,7 +237,8 @@ def test_a_saved_player_is_renamed_from_the_setup_and_keeps_their_history(known,
     assert setup.wants_text, "letters are the new name, not shortcuts"
     type_text(known, "Annie Lee")  # the selected name is replaced
     press(known, pygame.K_RETURN)
-    step(known)
+    step(known)  # the rename commits; the dialog closes and the saved players are listed again
+    step(known)  # the frame after that listing came back
     assert setup.editor is None
     profiles = database(tmp_path, "SELECT id, name, bankroll FROM profiles ORDER BY id")
     assert profiles[0] == (ann_id, "Annie Lee", 51_000)
@@ -284,7 +285,8 @@ def test_a_saved_player_is_deleted_only_on_the_second_click_and_their_rounds_sta
     editor = open_dialog(known, "Ann")
     dialog_click(known, editor, "delete")
     dialog_click(known, editor, "confirm")
-    step(known)
+    step(known)  # the delete commits; the saved players are listed again
+    step(known)  # the frame after that listing came back
     assert setup.editor is None
     assert database(tmp_path, "SELECT name FROM profiles ORDER BY id") == [("Bob",), ("Dev",)]
     assert database(tmp_path, "SELECT name, profile_id, net FROM round_seats") == [("Ann", None, 1000)]
