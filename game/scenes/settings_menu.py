@@ -33,7 +33,7 @@ class SettingsScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.at_table = at_table
-        self.presets = preset_ids()
+        self.presets = preset_ids() + ctx.saved_table_ids()
         self._names: dict[str, str] = {}
         self.buttons = ButtonRow()
         for i, row in enumerate(ROWS):
@@ -82,7 +82,7 @@ class SettingsScene(Scene):
         )
 
     def preset_name(self, preset: str) -> str:
-        """A preset's display name."""
+        """A preset's or saved table's display name."""
         if preset not in self._names:
             try:
                 self._names[preset] = load_rules(preset).name

@@ -247,7 +247,7 @@ class SetupScene(Scene):
         super().__init__()
         self.ctx = ctx
         settings = ctx.settings
-        self.presets = [p for p in preset_ids() if not _is_tournament(p)]
+        self.presets = [p for p in preset_ids() if not _is_tournament(p)] + ctx.saved_table_ids()
         self.rows: list[Row] = []
         for i in range(MAX_SEATS):
             field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder="Type a name")
@@ -292,8 +292,8 @@ class SetupScene(Scene):
                 Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip="More seats"),
                 Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip="A smaller buy-in"),
                 Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip="A bigger buy-in"),
-                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset"),
-                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset"),
+                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset or table"),
+                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset or table"),
                 Button("load", "Load", r["load"], IntentKind.CLICK, tooltip="Load the rules file"),
                 Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
                 Button("play", "Play", r["play"], IntentKind.CONFIRM, tooltip="Open the table (Enter)"),
@@ -353,7 +353,7 @@ class SetupScene(Scene):
         return True
 
     def step_rules(self, step: int) -> None:
-        """The previous or next preset."""
+        """The previous or next preset or saved table."""
         index = self.presets.index(self.rules_id) if self.rules_id in self.presets else -1
         self._load_rules(self.presets[(index + step) % len(self.presets)])
         self.file.text = ""
