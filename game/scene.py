@@ -52,6 +52,7 @@ class SceneName(StrEnum):
     STATS = "stats"
     SETTINGS = "settings"
     DEMO = "demo"
+    RULES_EDITOR = "rules-editor"
 
 
 class Go:
