@@ -330,7 +330,7 @@ class RulesEditorScene(Scene):
             return f"{effect.house_edge_change * 100:+.2f}%", True
         if effect is not None:
             return "not allowed", True
-        return f"{self.shown.get((option, value), '')} …".strip(), False
+        return f"{self.shown.get((option, value), 'pricing')} …", False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page: the header, the tabs, the options of the chosen heading, the name and the buttons."""
@@ -360,13 +360,13 @@ class RulesEditorScene(Scene):
         written = rules_to_mapping(self.rules)
         for row, option in enumerate(PAGES[self.page][1]):
             y = PANEL.y + row * ROW_H
-            surface.blit(a.text(OPTION_HELP[option].line, 18, CREAM, bold=True), (PANEL.x + 14, y))
+            surface.blit(a.text(OPTION_HELP[option].line, 19, CREAM, bold=True), (PANEL.x + 14, y))
             if option not in written:
                 note = "Off here: a tournament table comes from Double-up on the title screen."
                 surface.blit(a.text(note, 17, GREY), (PANEL.x + 14, y + 34))
                 continue
             if option not in priced_options():
-                same = a.text("the same house edge either way", 15, GREY)
+                same = a.text("the same house edge either way", 17, GREY)
                 surface.blit(same, same.get_rect(topright=(PANEL.right - 10, y + 2)))
             if option in STEPPED:
                 self._draw_stepper(surface, option, written[option], y + 28)
@@ -390,8 +390,8 @@ class RulesEditorScene(Scene):
             reasons = [reason for (refused, _), reason in self.refused.items() if refused == option]
         if not reasons or box.w < 120:
             return
-        for i, line in enumerate(wrap(self.ctx.assets, f"Not allowed: {reasons[0]}", 15, box.w)[:3]):
-            surface.blit(self.ctx.assets.text(line, 15, RED, bold=True), (box.x, box.y + i * 18))
+        for i, line in enumerate(wrap(self.ctx.assets, f"Not allowed: {reasons[0]}", 17, box.w)[:3]):
+            surface.blit(self.ctx.assets.text(line, 17, RED, bold=True), (box.x, box.y + i * 19))
 
     def _draw_stepper(self, surface: pygame.Surface, option: str, value: Any, y: int) -> None:
         a = self.ctx.assets
@@ -409,5 +409,5 @@ class RulesEditorScene(Scene):
             text, fresh = self.effect_text(option, value)
             color = (255, 255, 255) if fresh else GREY
         if text:
-            label = self.ctx.assets.text(text, 16, color, bold=True)
+            label = self.ctx.assets.text(text, 18, color, bold=True)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
