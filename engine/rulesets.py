@@ -227,6 +227,9 @@ def resolve_rules_spec(spec: str | Path | dict[str, Any]) -> Rules:
     return load_rules(spec)
 
 
+_CHANGED = "the changed rules"
+
+
 def with_option(rules: Rules, option: str, value: Any) -> Rules:
     """The rules with one option set to a value as a rules file writes it, every other option held.
 
@@ -246,9 +249,6 @@ def with_option(rules: Rules, option: str, value: Any) -> Rules:
         return rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=_CHANGED)
     except RulesError as error:
         raise RulesError(str(error).removeprefix(f"{_CHANGED}: ")) from None
-
-
-_CHANGED = "the changed rules"
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, Any]:
