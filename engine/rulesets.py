@@ -54,15 +54,29 @@ def presets() -> list[Preset]:
     return [Preset(preset_id, load_rules(preset_id)) for preset_id in preset_ids()]
 
 
-def load_rules(spec: str | Path) -> Rules:
-    """A rule set from a preset id or the path of a TOML file.
+def load_rules(spec: str | Path, *, tables: Path | None = None) -> Rules:
+    """A rule set from a preset id, the name of a table saved in the folder `tables`, or a TOML file's path.
 
     >>> load_rules("six-to-five").blackjack_pays
     Fraction(6, 5)
 
     Raises RulesError naming the preset or file, the key and what is allowed.
     """
-    return _load(spec, seen=())
+    saved = saved_table_file(spec, tables)
+    return _load(saved or spec, seen=())
+
+
+def saved_table_file(spec: str | Path, tables: Path | None) -> Path | None:
+    """The file of the table saved under this name in the folder `tables`, or None if there is none.
+
+    A preset id is never a saved table, nor is anything that looks like a path.
+    """
+    if tables is None or not isinstance(spec, str) or _preset_text(spec) is not None:
+        return None
+    if not spec.strip() or any(c in spec for c in "/\\"):
+        return None
+    path = tables / f"{spec.strip()}.toml"
+    return path if path.is_file() else None
 
 
 def _preset_text(preset_id: str) -> str | None:
@@ -211,6 +225,30 @@ def resolve_rules_spec(spec: str | Path | dict[str, Any]) -> Rules:
     if isinstance(spec, dict):
         return rules_from_mapping(spec)
     return load_rules(spec)
+
+
+_CHANGED = "the changed rules"
+
+
+def with_option(rules: Rules, option: str, value: Any) -> Rules:
+    """The rules with one option set to a value as a rules file writes it, every other option held.
+
+    Nothing follows the changed option, so a value the others contradict is refused, as an
+    editor must refuse it.
+
+    >>> with_option(load_rules("vegas-strip"), "decks", "infinite").decks is None
+    True
+    >>> with_option(load_rules("vegas-strip"), "insurance", False)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RulesError: even_money: even money is a form of insurance; set insurance = true too
+
+    Raises RulesError with the reason when the value is not allowed there.
+    """
+    try:
+        return rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=_CHANGED)
+    except RulesError as error:
+        raise RulesError(str(error).removeprefix(f"{_CHANGED}: ")) from None
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, Any]:

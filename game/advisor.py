@@ -18,6 +18,7 @@ from game.background import Job, Worker
 if TYPE_CHECKING:
     from engine.bots import Bot
     from engine.odds import Analysis, StrategyChart
+    from engine.odds.effects import RuleEffect
     from engine.store import DecisionQuality
 
 COMPUTING = "computing…"
@@ -99,6 +100,43 @@ def ev_lost(rules: Rules, p: PendingDecision, best: Action) -> float | None:
         return None
 
 
+def priced_options() -> tuple[str, ...]:
+    """The options whose worth `Odds.effects` prices, in table-card order (`engine.odds.effects`)."""
+    from engine.odds.effects import PRICED_OPTIONS
+
+    return PRICED_OPTIONS
+
+
+class Effects:
+    """What each option of a rule set is worth (`engine.odds.effects.rule_effects`), filled in on the
+    odds worker one option value at a time, so a screen shows each figure as soon as it is priced."""
+
+    def __init__(self, rules: Rules, options: tuple[str, ...], worker: Worker) -> None:
+        self.rules = rules
+        self.options = options
+        self.found: dict[tuple[str, Any], RuleEffect] = {}
+        """Each priced (option, value as a rules file writes it): its effect."""
+        self.stopped = False
+        self.job = worker.submit(self._work, f"what each rule of {rules.name} is worth")
+
+    def _work(self) -> None:
+        from engine.odds.effects import rule_effects
+
+        for effect in rule_effects(self.rules, self.options):
+            if self.stopped:
+                return
+            self.found[(effect.option, effect.after)] = effect
+
+    def stop(self) -> None:
+        """Price nothing more (the rules changed): the value being priced is the last."""
+        self.stopped = True
+        self.job.cancel()
+
+    def done(self) -> bool:
+        """Whether every option has been priced."""
+        return self.job.done() and not self.stopped
+
+
 class Odds:
     """Analyses, bots and judgements, computed on one worker thread and polled by the scenes."""
 
@@ -106,6 +144,16 @@ class Odds:
         self.worker = Worker("odds")
         self._analyses: dict[Rules, Job[Analysis]] = {}
         self._browsing: Rules | None = None
+        self._effects: Effects | None = None
+
+    def effects(self, rules: Rules, options: tuple[str, ...]) -> Effects:
+        """What these options of these rules are worth, being priced (pricing asked for before stops)."""
+        current = self._effects
+        if current is None or current.rules != rules or current.options != options or current.stopped:
+            if current is not None and not current.done():
+                current.stop()
+            current = self._effects = Effects(rules, options, self.worker)
+        return current
 
     def analysis(self, rules: Rules, *, browsing: bool = False) -> Job[Analysis]:
         """The analysis job of a rule set (started on first request).

@@ -18,6 +18,8 @@ from pathlib import Path
 import pygame
 
 from engine import BlackjackError, CardSource
+from engine.rulesets import saved_table_file
+from engine.tables import tables_folder
 from game import layout
 from game.assets import Assets
 from game.autoplay import Policy
@@ -86,8 +88,9 @@ class App:
         settings_file = settings_path(settings_dir)
         if settings is None:
             settings, note = load_settings(settings_file)
+        tables = tables_folder(data_dir) if data_dir is not None else None
         if rules is not None:
-            settings = settings.with_changes(rules=rules)
+            settings = settings.with_changes(rules=str(saved_table_file(rules, tables) or rules))
         self.settings = settings
         self.assets = Assets(four_color=settings.four_color)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
@@ -111,6 +114,7 @@ class App:
             autoplay=autoplay,
             records=records,
             settings_file=settings_file,
+            tables=tables,
             seed=seed,
             shoe_factory=shoe_factory,
         )

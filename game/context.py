@@ -17,6 +17,7 @@ import pygame
 
 from engine import Action, Phase, Round
 from engine import events as ev
+from engine.tables import saved_tables
 from game.advisor import Odds, PendingDecision, pending_decision
 from game.assets import Assets
 from game.intents import Intent
@@ -60,6 +61,8 @@ class GameContext:
     records: Records | None = None
     """The history database, or None when this run saves nothing (tests without a data folder)."""
     settings_file: Path | None = None
+    tables: Path | None = None
+    """The folder of saved tables (None when this run has no data folder)."""
     """Where settings are saved (None: the default config folder)."""
     seed: int | None = None
     shoe_factory: Callable[[], object] | None = None
@@ -75,6 +78,10 @@ class GameContext:
     """Seconds the table has been waiting for its round's last journal step."""
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
+
+    def saved_table_ids(self) -> list[str]:
+        """The rules ids (their files) of the tables saved in the data folder, sorted by name."""
+        return [str(table.path) for table in saved_tables(self.tables)]
 
     @property
     def round(self) -> Round:

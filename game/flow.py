@@ -29,6 +29,7 @@ The screens:
     tournament ──> opening ──> betting (Back returns to the tournament entry with the name)
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
+    setup | settings (between rounds) ─ rules editor (pushed over it; pops back, a table it saved chosen)
 
 To add a scene: name it in `SceneName` (game/scene.py), write its module under game/scenes
 importing only downward (game.scene, the scenes' base modules, widgets, layout, context,
@@ -54,6 +55,7 @@ from game.scenes.leaderboard import LeaderboardScene
 from game.scenes.opening import OpeningScene
 from game.scenes.payout import PayoutScene
 from game.scenes.play import PlayerTurnScene
+from game.scenes.rules_editor import RulesEditorScene
 from game.scenes.rules_panel import RulesPanelScene
 from game.scenes.settings_menu import SettingsScene
 from game.scenes.setup import SetupScene
@@ -131,6 +133,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.STATS: StatsScene,
     SceneName.DEMO: DemoScene,
     SceneName.HOW_TO_PLAY: HowToPlayScene,
+    SceneName.RULES_EDITOR: RulesEditorScene,
 }
 """Every scene of the game by name."""
 

@@ -324,6 +324,7 @@ def setup_rects() -> dict[str, pygame.Rect]:
         "rules+": pygame.Rect(1192, 130, 44, 44),
         "file": pygame.Rect(684, 186, 426, 40),
         "load": pygame.Rect(1120, 186, 116, 40),
+        "edit": pygame.Rect(1076, 88, 160, 36),
         "options": pygame.Rect(684, 330, 552, 250),
         "back": pygame.Rect(904, 620, 150, 56),
         "play": pygame.Rect(1070, 620, 166, 56),

@@ -54,6 +54,7 @@ class SceneName(StrEnum):
     DEMO = "demo"
     RULES = "rules"
     HOW_TO_PLAY = "how-to-play"
+    RULES_EDITOR = "rules-editor"
 
 
 class Go:

@@ -7,7 +7,7 @@ what a player sees: the single-player table (betting, split, insurance, payout),
 hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
 question, statistics, the leaderboard, and the double-up tournament's result), the
 trainer (hint, count and chart), the demo, the rules in words (the setup's, and the Rules
-panel over a hand in play) and How to play's first page.
+panel over a hand in play), How to play's first page and the rules editor.
 """
 
 from __future__ import annotations
@@ -301,7 +301,28 @@ def demo_shot() -> App:
     return app
 
 
+def editor_shot() -> App:
+    """The rules editor from the setup: Vegas Strip with the dealer hitting soft 17, on the page of
+    surrender and insurance (insurance cannot be turned off while even money is on), every figure priced."""
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(rules="vegas-strip"))
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("play").rect.center)  # type: ignore[attr-defined]
+    click(app, app.stack.top.buttons.by_name("edit").rect.center)  # type: ignore[attr-defined]
+    step(app, 2)
+    editor = app.stack.top
+    for name in ("page1", "dealer_hits_soft_17=1", "page4"):
+        click(app, editor.buttons.by_name(name).rect.center)  # type: ignore[attr-defined]
+    click(app, editor.name.rect.center)  # type: ignore[attr-defined]
+    typing(app, "Friday night")
+    step(app, 2)
+    editor.effects.job.result(timeout=300)  # type: ignore[attr-defined]
+    step(app, 30)
+    return app
+
+
 HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
+    "rules-editor": editor_shot,
     "demo": demo_shot,
     "setup": setup_shot,
     "setup-rules": setup_rules_shot,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from engine.rules import Rules
     from engine.store.history import HandRow
 
 NAME = "history"
@@ -61,6 +62,14 @@ def default_data_dir() -> Path:
 def data_dir(explicit: str | Path | None) -> Path:
     """The data folder: the one given (--data-dir), else `default_data_dir()`."""
     return Path(explicit) if explicit else default_data_dir()
+
+
+def load_rules_arg(spec: str, args: argparse.Namespace) -> Rules:
+    """The rules a `--rules` argument names: a preset id, a table saved in the data folder, or a file."""
+    from engine.rulesets import load_rules
+    from engine.tables import tables_folder
+
+    return load_rules(spec, tables=tables_folder(data_dir(getattr(args, "data_dir", None))))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,8 +22,8 @@ HELP = "house edge and dealer odds for a rule set, or each action's value for on
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument(
-        "--rules", metavar="ID|FILE", default=argparse.SUPPRESS,
-        help="rules preset id or TOML file (default: vegas-strip)",
+        "--rules", metavar="ID|NAME|FILE", default=argparse.SUPPRESS,
+        help="rules preset id, saved table name or TOML file (default: vegas-strip)",
     )
     parser.add_argument("--hand", metavar="CARDS", help="the player's cards, such as 'T,6' or 'As 7d'")
     parser.add_argument("--up", metavar="CARD", help="the dealer's up card, such as T or 6")
@@ -35,11 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the odds; returns the exit status."""
+    from blackjack.commands.history import load_rules_arg
     from engine.cards import parse_cards
     from engine.odds import OddsError, analysis
-    from engine.rulesets import load_rules
 
-    rules = load_rules(getattr(args, "rules", None) or "vegas-strip")
+    rules = load_rules_arg(getattr(args, "rules", None) or "vegas-strip", args)
     if args.hand is None:
         if args.up or args.removed:
             raise OddsError("--up and --removed go with --hand; give the player's cards too")

@@ -1,8 +1,9 @@
-"""`blackjack rules [ID|FILE [--words | --effects [--json]]]`: the presets, or one rule set shown.
+"""`blackjack rules [ID|NAME|FILE [--words | --effects [--json]]] [--data-dir DIR]`: the tables, or one shown.
 
-Without an argument: the presets. With one: every option as a rules file writes it; in
-words (`--words`); or, with `--effects`, each option's effect on the house edge, one option
-changed at a time with the others held, priced exactly by the odds engine (and its cache).
+Without an argument: the presets, then the tables saved in the data folder. With one: every
+option as a rules file writes it; in words (`--words`); or, with `--effects`, each option's
+effect on the house edge, one option changed at a time with the others held, priced exactly
+by the odds engine (and its cache).
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ EFFECTS_HELP = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("spec", nargs="?", metavar="ID|FILE", help="a preset id or a TOML rules file")
+    parser.add_argument(
+        "spec", nargs="?", metavar="ID|NAME|FILE",
+        help="a preset id, a saved table's name or a TOML rules file",
+    )
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--words", action="store_true", help="the rules in plain sentences, as a table card")
     shown.add_argument("--effects", action="store_true", help=EFFECTS_HELP)
@@ -41,24 +45,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='with --effects: a JSON list of {"option", "from", "to", "house_edge_change_percent"}; '
         'a refused change has a null change and a "not_allowed" reason',
     )
+    parser.add_argument(
+        "--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+        help="the data folder whose saved tables are listed and found by name (default: as for history)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """List presets or show one rule set; returns the exit status."""
+    from blackjack.commands.history import data_dir, load_rules_arg
     from engine.errors import RulesError
-    from engine.rulesets import load_rules, presets
+    from engine.rulesets import presets
+    from engine.tables import saved_tables, tables_folder
 
     if args.spec is None:
         if args.words or args.effects or args.json:
             raise RulesError("name a preset or rules file, such as: blackjack rules vegas-strip --words")
-        found = presets()
-        width = max(len(p.id) for p in found)
-        for preset in found:
-            print(f"{preset.id:<{width}}  {preset.rules.description}")
+        found = [(p.id, p.rules) for p in presets()]
+        folder = tables_folder(data_dir(getattr(args, "data_dir", None)))
+        saved = [(t.name, t.rules) for t in saved_tables(folder)]
+        width = max(len(name) for name, _ in found + saved)
+        for name, rules in found:
+            print(f"{name:<{width}}  {rules.description}")
+        if saved:
+            print("\nSaved tables")
+            for name, rules in saved:
+                print(f"{name:<{width}}  {rules.description}")
         return 0
     if args.json and not args.effects:
         raise RulesError("--json goes with --effects")
-    rules = load_rules(args.spec)
+    rules = load_rules_arg(args.spec, args)
     if args.effects:
         _print_effects(rules, as_json=args.json)
     elif args.words:

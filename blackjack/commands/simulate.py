@@ -13,8 +13,8 @@ HELP = "play many rounds with a bot in every seat and report the EV with a 95% c
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("--rules", metavar="ID|FILE", default="vegas-strip",
-                        help="rules preset id or TOML file (default: vegas-strip)")
+    parser.add_argument("--rules", metavar="ID|NAME|FILE", default="vegas-strip",
+                        help="rules preset id, saved table name or TOML file (default: vegas-strip)")
     parser.add_argument("--rounds", type=_count, default=100_000, metavar="N",
                         help="rounds to play (default: 100000)")
     parser.add_argument("--seats", type=_positive, default=1, metavar="K",
@@ -40,15 +40,15 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the result; 130 when stopped by Ctrl-C (after printing it)."""
     import secrets
 
+    from blackjack.commands.history import load_rules_arg
     from engine.bots import NoviceStyle, format_indices
-    from engine.rulesets import load_rules
     from engine.simulate import Plan
     from engine.simulate import run as simulate
 
     if args.show_indices:
         print(format_indices())
         return 0
-    rules = load_rules(args.rules)
+    rules = load_rules_arg(args.rules, args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     plan = Plan(
         rules, args.bot, seats=args.seats, rounds=args.rounds, seed=seed,

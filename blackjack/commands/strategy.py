@@ -38,8 +38,8 @@ _COLORS = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument(
-        "--rules", metavar="ID|FILE", default=argparse.SUPPRESS,
-        help="rules preset id or TOML file (default: vegas-strip)",
+        "--rules", metavar="ID|NAME|FILE", default=argparse.SUPPRESS,
+        help="rules preset id, saved table name or TOML file (default: vegas-strip)",
     )
     parser.add_argument(
         "--format", choices=("text", "csv", "json"), default="text", help="output format (default: text)"
@@ -49,10 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the chart; returns the exit status."""
+    from blackjack.commands.history import load_rules_arg
     from engine.odds import basic_strategy
-    from engine.rulesets import load_rules
 
-    rules = load_rules(getattr(args, "rules", None) or "vegas-strip")
+    rules = load_rules_arg(getattr(args, "rules", None) or "vegas-strip", args)
     chart = basic_strategy(rules)
     if args.format == "csv":
         write_csv(chart)

@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.odds.cache import IGNORED_OPTIONS, cached_analysis
 from engine.rule_words import OPTION_CHOICES, RULE_GROUPS
 from engine.rules import Rules
-from engine.rulesets import rules_from_mapping, rules_to_mapping
+from engine.rulesets import rules_to_mapping, with_option
 
 PRICED_OPTIONS: tuple[str, ...] = tuple(
     option
@@ -26,9 +26,6 @@ PRICED_OPTIONS: tuple[str, ...] = tuple(
     if option in OPTION_CHOICES and option not in IGNORED_OPTIONS
 )
 """The options whose effect on the house edge is priced, in table-card order."""
-
-_WHERE = "the changed rules"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleEffect:
@@ -66,12 +63,10 @@ def rule_effects(rules: Rules, options: Iterable[str] = PRICED_OPTIONS) -> Itera
             if value == written[option]:
                 continue
             try:
-                # Every option is set, so none follows the changed one: a contradiction is refused.
-                changed = rules_from_mapping(written | {option: value}, where=_WHERE)
+                changed = with_option(rules, option, value)
             except RulesError as error:
-                reason = str(error).removeprefix(f"{_WHERE}: ")
                 yield RuleEffect(option=option, before=written[option], after=value,
-                                 house_edge_change=None, refused=reason)
+                                 house_edge_change=None, refused=str(error))
                 continue
             yield RuleEffect(
                 option=option, before=written[option], after=value,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine import load_rules, preset_ids
+from engine import Phase, load_rules, preset_ids
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
@@ -34,9 +34,12 @@ class SettingsScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.at_table = at_table
-        self.presets = preset_ids()
-        self._names: dict[str, str] = {}
+        self.presets = preset_ids() + ctx.saved_table_ids()
         self.buttons = ButtonRow()
+        self.buttons.buttons.append(
+            Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
+        )
+        self._names: dict[str, str] = {}
         for i, row in enumerate(ROWS):
             y = PANEL.y + 80 + i * 62
             self.buttons.buttons.append(
@@ -72,6 +75,9 @@ class SettingsScene(Scene):
         if ctx.session.mode == "tournament":
             for name in ("rules-", "rules+"):
                 self.buttons.by_name(name).enabled = False
+        edit, refusal = self.buttons.by_name("edit"), self.edit_refusal()
+        edit.enabled = refusal is None
+        edit.tooltip = refusal or "Shape the rules option by option and save them as a table"
         if self.keeps_round:
             self.buttons.by_name("leave").tooltip = "End the sitting; this round is kept for next time"
         self._veil: pygame.Surface | None = None
@@ -86,8 +92,21 @@ class SettingsScene(Scene):
             and not ctx.round.is_over
         )
 
+    def edit_refusal(self) -> str | None:
+        """Why the rules cannot be edited now (a tournament, or a round in play), or None."""
+        ctx = self.ctx
+        if ctx.session.mode == "tournament":
+            return "A tournament's rules are fixed."
+        if self.at_table and ctx.round.phase is not Phase.BETTING and not ctx.round.is_over:
+            return "Edit the rules between rounds: a round is in play."
+        return None
+
+    def resume(self) -> None:
+        """Back from the rules editor: list the tables saved there."""
+        self.presets = preset_ids() + self.ctx.saved_table_ids()
+
     def preset_name(self, preset: str) -> str:
-        """A preset's display name."""
+        """A preset's or saved table's display name."""
         if preset not in self._names:
             try:
                 self._names[preset] = load_rules(preset).name
@@ -145,6 +164,8 @@ class SettingsScene(Scene):
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             elif button.name in ("stats", "leave", "read-rules"):
                 self.leave_for(button.name)
+            elif button.name == "edit" and self.stack is not None:
+                self.stack.push(Go(SceneName.RULES_EDITOR, rules_id=self.ctx.settings.rules))
             else:
                 self.change(button.name[:-1], 1 if button.name.endswith("+") else -1)
             return True

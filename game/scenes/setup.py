@@ -250,7 +250,7 @@ class SetupScene(Scene):
         super().__init__()
         self.ctx = ctx
         settings = ctx.settings
-        self.presets = [p for p in preset_ids() if not _is_tournament(p)]
+        self.presets = self._rules_choices()
         self.rows: list[Row] = []
         for i in range(MAX_SEATS):
             field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder="Type a name")
@@ -268,6 +268,7 @@ class SetupScene(Scene):
         self.count = max(1, len(specs))
         self.buy_in = settings.buy_in if settings.buy_in in BUY_INS else 100_000
         self.rules_id = settings.rules
+        self.paused_rules = settings.rules
         self.rules: Rules | None = None
         self._words: tuple[Rules, list[PlacedLine]] | None = None
         self.rules_error: str | None = None
@@ -296,9 +297,11 @@ class SetupScene(Scene):
                 Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip="More seats"),
                 Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip="A smaller buy-in"),
                 Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip="A bigger buy-in"),
-                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset"),
-                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset"),
+                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset or table"),
+                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset or table"),
                 Button("load", "Load", r["load"], IntentKind.CLICK, tooltip="Load the rules file"),
+                Button("edit", "Edit rules", r["edit"], IntentKind.CLICK,
+                       tooltip="Shape these rules option by option and save them as a table"),
                 Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
                 Button("play", "Play", r["play"], IntentKind.CONFIRM, tooltip="Open the table (Enter)"),
             ]
@@ -319,6 +322,20 @@ class SetupScene(Scene):
         self._sync_buttons()
 
     # ---- lifecycle ---------------------------------------------------------------------
+
+    def _rules_choices(self) -> list[str]:
+        return [p for p in preset_ids() if not _is_tournament(p)] + self.ctx.saved_table_ids()
+
+    def pause(self) -> None:
+        """The rules editor may open over the setup: note the rules chosen in the settings."""
+        self.paused_rules = self.ctx.settings.rules
+
+    def resume(self) -> None:
+        """Back from the rules editor: list the tables saved there, and choose the one it saved."""
+        self.presets = self._rules_choices()
+        if self.ctx.settings.rules != self.paused_rules:
+            self._load_rules(self.ctx.settings.rules)
+            self.file.text = ""
 
     def enter(self) -> None:
         """Ask for the saved players (in the background)."""
@@ -357,7 +374,7 @@ class SetupScene(Scene):
         return True
 
     def step_rules(self, step: int) -> None:
-        """The previous or next preset."""
+        """The previous or next preset or saved table."""
         index = self.presets.index(self.rules_id) if self.rules_id in self.presets else -1
         self._load_rules(self.presets[(index + step) % len(self.presets)])
         self.file.text = ""
@@ -603,6 +620,8 @@ class SetupScene(Scene):
             self.step_rules(1 if name == "rules+" else -1)
         elif name == "load":
             self.load_file()
+        elif name == "edit" and self.stack is not None:
+            self.stack.push(Go(SceneName.RULES_EDITOR, rules_id=self.rules_id))
         elif name == "back":
             self.back()
         elif name == "play":

@@ -1,0 +1,153 @@
+"""Saved tables: a rule set kept under a name of the player's, as a TOML file in a folder the caller names.
+
+The engine never chooses the folder: the command line and the game pass the data folder's
+`tables` subfolder (`tables_folder`). A saved table's file is `<name>.toml` with the name
+inside; it is written to a temporary file first and renamed over the old one, so a failed
+write leaves the old file whole.
+
+>>> import tempfile
+>>> from engine.rulesets import load_rules
+>>> folder = Path(tempfile.mkdtemp())
+>>> path = save_table(folder, "Friday night", load_rules("single-deck"))
+>>> [table.name for table in saved_tables(folder)], load_rules("Friday night", tables=folder).decks
+(['Friday night'], 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import RulesError
+from engine.rules import Rules
+from engine.rulesets import load_rules, preset_ids, rules_to_mapping
+
+TABLES_FOLDER = "tables"
+"""The subfolder of the data folder that holds saved tables."""
+
+MAX_NAME_LENGTH = 40
+"""The longest name a saved table may have, in characters."""
+
+_FORBIDDEN = '<>:"/\\|?*'
+_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """A saved table: its name, its file and its rules."""
+
+    name: str
+    path: Path
+    rules: Rules
+
+
+def tables_folder(data_dir: str | Path) -> Path:
+    """The folder of saved tables inside a data folder."""
+    return Path(data_dir) / TABLES_FOLDER
+
+
+def check_table_name(name: str) -> str:
+    """The name with spaces trimmed, if a table may be saved under it.
+
+    >>> check_table_name("  Home rules ")
+    'Home rules'
+    >>> check_table_name("vegas-strip")
+    Traceback (most recent call last):
+    ...
+    engine.errors.RulesError: "vegas-strip" is a preset's id; give the table another name.
+
+    Raises RulesError with one sentence saying what is wrong with the name.
+    """
+    trimmed = name.strip()
+    if not trimmed:
+        raise RulesError("Give the table a name.")
+    if len(trimmed) > MAX_NAME_LENGTH:
+        raise RulesError(f"A table's name can be at most {MAX_NAME_LENGTH} characters long.")
+    bad = sorted({c for c in trimmed if c in _FORBIDDEN or unicodedata.category(c).startswith("C")})
+    if bad:
+        shown = " ".join(c if c.isprintable() else "control characters" for c in bad)
+        raise RulesError(f"A table's name cannot hold {shown}.")
+    if trimmed.startswith(".") or trimmed.endswith("."):
+        raise RulesError("A table's name cannot start or end with a dot.")
+    if trimmed.split(".")[0].strip().lower() in _RESERVED:
+        raise RulesError(f"{trimmed!r} is a name some systems keep for devices; give the table another name.")
+    if trimmed.lower() in {preset.lower() for preset in preset_ids()}:
+        raise RulesError(f'"{trimmed}" is a preset\'s id; give the table another name.')
+    return trimmed
+
+
+def table_path(folder: Path, name: str) -> Path:
+    """The file a table of this name is saved in (RulesError for a name that cannot be one)."""
+    return folder / f"{check_table_name(name)}.toml"
+
+
+def save_table(folder: Path, name: str, rules: Rules) -> Path:
+    """Save the rules as a table of this name (replacing one of the same name) and return its file.
+
+    Raises RulesError with one sentence when the name cannot be used or the file cannot be
+    written; a file already there is then left as it was.
+    """
+    path = table_path(folder, name)
+    text = rules_toml(rules.with_changes(name=path.stem, base=None))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=folder, prefix=".", suffix=".tmp", delete=False
+        ) as handle:
+            handle.write(text)
+        try:
+            os.replace(handle.name, path)
+        except OSError:
+            os.unlink(handle.name)
+            raise
+    except OSError as error:
+        raise RulesError(f"The table could not be saved: {error.strerror or error}.") from None
+    return path
+
+
+def saved_tables(folder: Path | None) -> list[SavedTable]:
+    """The tables saved in the folder that load, sorted by name (none when the folder is None or missing)."""
+    if folder is None or not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob("*.toml"), key=lambda p: p.stem.lower()):
+        try:
+            found.append(SavedTable(path.stem, path, load_rules(path)))
+        except RulesError:
+            continue
+    return found
+
+
+def rules_toml(rules: Rules) -> str:
+    """Every option of the rules as the text of a TOML file that `load_rules` reads back to the same rules.
+
+    >>> print(rules_toml(load_rules("vegas-strip")).splitlines()[2])
+    decks = 6
+    """
+    lines = []
+    tables = []
+    for key, value in rules_to_mapping(rules).items():
+        if isinstance(value, dict):
+            tables.append(f"\n[{key}]\n" + "".join(f"{k} = {_toml_value(v)}\n" for k, v in value.items()))
+        else:
+            lines.append(f"{key} = {_toml_value(value)}\n")
+    text = "".join(lines) + "".join(tables)
+    if tomllib.loads(text) != rules_to_mapping(rules):  # pragma: no cover - a guard on the writer
+        raise RulesError("The table could not be written as TOML.")
+    return text
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return repr(value)

@@ -1,0 +1,413 @@
+"""The rules editor: every option of the rules as a control, a page per heading of the table card.
+
+Each option shows its one-line explanation (`OPTION_HELP`) and its values as buttons or a
+stepper. A value the other options contradict is refused by the engine (`with_option`),
+so its control is disabled and says why on hover. The house edge with basic strategy is
+shown live, and under each other value the change it would make (`rule_effects`), both
+priced on the odds worker: a figure still being priced for the current rules is greyed
+with "…", so the frame never waits. The rules start from any preset or saved table and are
+saved as a named table in the data folder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import BlackjackError, Rules, format_money, load_rules, preset_ids
+from engine.money import to_cents
+from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS
+from engine.rulesets import rules_to_mapping, with_option
+from engine.tables import MAX_NAME_LENGTH, save_table
+from game.advisor import COMPUTING, Effects, priced_options
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.scene import Scene
+from game.scenes.text import GREEN, GREY, RED
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, wrap
+
+PAGES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (title, options) for title, options in RULE_GROUPS if title != RULE_GROUPS[0][0]
+)
+"""The editor's pages: every heading of the table card but the table's name (typed when saving)."""
+
+STEPPED: dict[str, tuple[Any, ...]] = {
+    "decks": OPTION_CHOICES["decks"],
+    "max_hands": OPTION_CHOICES["max_hands"],
+    "penetration": tuple(step / 100 for step in range(50, 100, 5)),
+    "min_bet": (1, 2, 5, 10, 15, 25, 50, 100),
+    "max_bet": (50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, "bankroll"),
+}
+"""The options set with a stepper, and the values it steps through (the rules' own value is added)."""
+
+PANEL = pygame.Rect(330, 150, 910, 470)
+ROW_H = 94
+TAB = pygame.Rect(40, 150, 260, 46)
+BACKGROUND = (18, 40, 30)
+
+
+def value_words(option: str, value: Any) -> str:
+    """A value as the editor shows it: "Yes", "6:5", "Infinite", "No limit", "75%", "$10"."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if option == "decks" and value == "infinite":
+        return "Infinite"
+    if option == "max_hands":
+        return "No limit" if value == 0 else str(value)
+    if option == "penetration":
+        return f"{round(value * 100)}%"
+    if option in ("min_bet", "max_bet"):
+        return "No maximum" if value == "bankroll" else format_money(to_cents(value))
+    if isinstance(value, str) and ":" not in value:
+        return value.replace("-", " ").capitalize()
+    return str(value)
+
+
+def _steps(option: str, current: Any) -> list[Any]:
+    """The stepper's values with the rules' own among them, in order."""
+    values = list(STEPPED[option])
+    if current not in values:
+        numbers = sorted([v for v in values if not isinstance(v, str)] + [current])
+        values = numbers + [v for v in values if isinstance(v, str)]
+    return values
+
+
+class RulesEditorScene(Scene):
+    """Shape a rule set option by option, with what each choice is worth, and save it as a named table."""
+
+    def __init__(self, ctx: GameContext, *, rules_id: str | None = None) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.sources: list[tuple[str, Rules]] = []
+        ids = preset_ids() + ctx.saved_table_ids()
+        start = rules_id or ctx.settings.rules
+        if start not in ids:
+            ids.insert(0, start)
+        for source in ids:
+            try:
+                rules = load_rules(source)
+            except (BlackjackError, OSError):
+                continue
+            if rules.tournament is None:
+                self.sources.append((source, rules))
+        found = [i for i, (source, _) in enumerate(self.sources) if source == start]
+        self.source = found[0] if found else 0
+        self.rules = self.sources[self.source][1]
+        self.page = 0
+        self.refused: dict[tuple[str, Any], str] = {}
+        """Each (option, value) the engine refuses with the others as they are: why."""
+        self.shown: dict[tuple[str, Any], str] = {}
+        """The last figure priced for each (option, value), kept to show greyed while it is re-priced."""
+        self.edge_shown = ""
+        self.edge_fresh = False
+        self.effects: Effects | None = None
+        self.name = TextField(
+            "name", pygame.Rect(330, 648, 380, 44), placeholder="Name this table", limit=MAX_NAME_LENGTH + 20
+        )
+        self.name.text = "" if self.sources[self.source][0] in preset_ids() else self.rules.name
+        self.message = ""
+        self.message_ok = False
+        self.time = 0.0
+        self.buttons = ButtonRow()
+        self._build()
+
+    # ---- the controls ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Buttons for the start chooser, the page tabs, this page's options, Save and Back."""
+        made = [
+            Button("source-", "<", pygame.Rect(330, 88, 44, 44), IntentKind.CLICK,
+                   tooltip="Start from the previous preset or saved table"),
+            Button("source+", ">", pygame.Rect(800, 88, 44, 44), IntentKind.CLICK,
+                   tooltip="Start from the next preset or saved table"),
+            Button("save", "Save", pygame.Rect(722, 648, 120, 44), IntentKind.CLICK,
+                   tooltip="Save these rules as a table under this name (Enter)"),
+            Button("back", "Back", pygame.Rect(1090, 644, 150, 52), IntentKind.BACK, tooltip="Back (Esc)"),
+        ]
+        for i, (title, _) in enumerate(PAGES):
+            rect = TAB.move(0, i * (TAB.h + 8))
+            tip = f"The rules of {title.lower()}"
+            made.append(Button(f"page{i}", title, rect, IntentKind.CLICK, tooltip=tip))
+        written = rules_to_mapping(self.rules)
+        for row, option in enumerate(PAGES[self.page][1]):
+            if option not in written or (option not in STEPPED and option not in OPTION_CHOICES):
+                continue
+            y = PANEL.y + row * ROW_H + 28
+            if option in STEPPED:
+                for side, arrow, x in (("-", "<", 14), ("+", ">", 224)):
+                    rect = pygame.Rect(PANEL.x + x, y, 44, 40)
+                    made.append(Button(f"{option}{side}", arrow, rect, IntentKind.CLICK))
+                continue
+            for i, value in enumerate(OPTION_CHOICES[option]):
+                rect = pygame.Rect(PANEL.x + 14 + i * 150, y, 138, 40)
+                made.append(Button(f"{option}={i}", value_words(option, value), rect, IntentKind.CLICK))
+        self.buttons.buttons = made
+        self._sync()
+
+    def _target(self, name: str) -> tuple[str, Any] | None:
+        """The (option, value) an option's button would set, or None for other buttons."""
+        written = rules_to_mapping(self.rules)
+        if "=" in name:
+            option, index = name.split("=")
+            return option, OPTION_CHOICES[option][int(index)]
+        option = name[:-1]
+        if option not in STEPPED:
+            return None
+        steps = _steps(option, written[option])
+        at = steps.index(written[option]) + (1 if name.endswith("+") else -1)
+        return (option, steps[at]) if 0 <= at < len(steps) else None
+
+    def _sync(self) -> None:
+        """Ask the engine which values it refuses now, and enable the buttons to match."""
+        self.refused = {}
+        written = rules_to_mapping(self.rules)
+        for _, options in PAGES:
+            for option in options:
+                if option not in written:
+                    continue
+                steps = _steps(option, written[option]) if option in STEPPED else None
+                for value in steps or OPTION_CHOICES.get(option, ()):
+                    if value != written[option]:
+                        try:
+                            with_option(self.rules, option, value)
+                        except BlackjackError as error:
+                            self.refused[(option, value)] = str(error)
+        for button in self.buttons.buttons:
+            target = self._target(button.name)
+            if target is None:
+                if button.name[:-1] in STEPPED:
+                    button.enabled, button.tooltip = False, "No further value"
+                continue
+            reason = self.refused.get(target)
+            button.enabled = reason is None
+            button.tooltip = (
+                f"Not allowed: {reason}" if reason else f"{OPTION_HELP[target[0]].label}: "
+                f"{value_words(*target)}"
+            )
+
+    # ---- changes ---------------------------------------------------------------------------
+
+    def choose(self, option: str, value: Any) -> None:
+        """Set one option (the engine refuses a contradiction: nothing changes, and the reason shows)."""
+        try:
+            self.rules = with_option(self.rules, option, value)
+        except BlackjackError as error:
+            self.message, self.message_ok = str(error), False
+            return
+        self.message = ""
+        self._sync()
+
+    def step_source(self, step: int) -> None:
+        """Start again from the previous or next preset or saved table."""
+        self.source = (self.source + step) % len(self.sources)
+        source, self.rules = self.sources[self.source]
+        self.name.text = "" if source in preset_ids() else self.rules.name
+        self.message = ""
+        self._sync()
+
+    def save(self) -> None:
+        """Save the rules under the typed name; the engine's sentence shows in place when it cannot."""
+        folder = self.ctx.tables
+        if folder is None:
+            self.message = "This game keeps no data folder, so tables cannot be saved."
+            self.message_ok = False
+            return
+        try:
+            path = save_table(folder, self.name.text, self.rules)
+        except BlackjackError as error:
+            self.message, self.message_ok = str(error), False
+            return
+        saved = load_rules(path)
+        self.sources = [s for s in self.sources if s[0] != str(path)] + [(str(path), saved)]
+        self.source, self.rules = len(self.sources) - 1, saved
+        self.name.text = saved.name
+        self.name.focus(False)
+        self.ctx.change_settings(self.ctx.settings.with_changes(rules=str(path)))
+        self.message = f"Saved \u201c{saved.name}\u201d: it is chosen for the next table."
+        self.message_ok = True
+        self._sync()
+
+    # ---- the scene -------------------------------------------------------------------------
+
+    @property
+    def wants_text(self) -> bool:
+        """Letters type the name while its field has the focus."""
+        return self.name.focused
+
+    @property
+    def busy(self) -> bool:
+        """Pricing the house edge of these rules (captures and tests wait for it; what each option is
+        worth fills in as it comes, as it does for a player)."""
+        return not self.ctx.odds.analysis(self.rules).done()
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Clicks on the controls; typing, and Enter to save; Esc leaves the name field, then the editor."""
+        kind = intent.kind
+        if kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if kind is IntentKind.CLICK:
+            self.click(intent.pos)
+            return True
+        if kind is IntentKind.TEXT and self.name.focused and intent.text:
+            self.name.type(intent.text)
+            self.message = ""
+            return True
+        if kind is IntentKind.CLEAR and self.name.focused:
+            self.name.erase()
+            return True
+        if kind is IntentKind.CONFIRM:
+            self.save()
+            return True
+        if kind is IntentKind.BACK:
+            if self.name.focused:
+                self.name.focus(False)
+            else:
+                self.close()
+            return True
+        return True
+
+    def click(self, pos: tuple[int, int] | None) -> None:
+        """What a click does: the name field takes the focus, a button acts."""
+        self.name.focus(self.name.hit(pos))
+        button = self.buttons.clicked(pos)
+        if button is None:
+            return
+        self.ctx.sounds.play("button", 0.5)
+        name = button.name
+        if name == "back":
+            self.close()
+        elif name == "save":
+            self.save()
+        elif name.startswith("source"):
+            self.step_source(1 if name.endswith("+") else -1)
+        elif name.startswith("page"):
+            self.page = int(name.removeprefix("page"))
+            self._build()
+        else:
+            target = self._target(name)
+            if target is not None:
+                self.choose(*target)
+
+    def exit(self) -> None:
+        """Price nothing more for the editor."""
+        if self.effects is not None:
+            self.effects.stop()
+
+    def close(self) -> None:
+        """Back to where the editor was opened."""
+        if self.stack is not None and not self.stack.changing:
+            self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        """Ask the odds worker for these rules' figures and keep those priced so far (never waits)."""
+        self.time += dt
+        self.buttons.update(dt)
+        odds = self.ctx.odds
+        job = odds.analysis(self.rules)
+        self.edge_fresh = job.done() and job.value is not None
+        if job.value is not None:
+            self.edge_shown = f"{job.value.house_edge * 100:.3f}%"
+        priced = tuple(option for option in PAGES[self.page][1] if option in priced_options())
+        self.effects = odds.effects(self.rules, priced)
+        for key, effect in list(self.effects.found.items()):
+            if effect.house_edge_change is not None:
+                self.shown[key] = f"{effect.house_edge_change * 100:+.2f}%"
+
+    def edge_text(self) -> tuple[str, bool]:
+        """The house edge as shown, and whether it is for these rules (False: the last one, greyed)."""
+        if self.edge_fresh:
+            return self.edge_shown, True
+        return (f"{self.edge_shown} …" if self.edge_shown else COMPUTING), False
+
+    def effect_text(self, option: str, value: Any) -> tuple[str, bool]:
+        """What changing to this value would do to the house edge, and whether the figure is current."""
+        if option not in priced_options():
+            return "", True
+        effect = self.effects.found.get((option, value)) if self.effects is not None else None
+        if effect is not None and effect.house_edge_change is not None:
+            return f"{effect.house_edge_change * 100:+.2f}%", True
+        if effect is not None:
+            return "not allowed", True
+        return f"{self.shown.get((option, value), 'pricing')} …", False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The page: the header, the tabs, the options of the chosen heading, the name and the buttons."""
+        a = self.ctx.assets
+        surface.fill(BACKGROUND)
+        surface.blit(a.text("RULES EDITOR", 34, GOLD, bold=True), (40, 26))
+        surface.blit(a.text("Start from", 18, CREAM), (330, 66))
+        source_name = self.sources[self.source][1].name
+        changed = self.rules != self.sources[self.source][1]
+        label = a.text(source_name + (" (changed)" if changed else ""), 24, (255, 255, 255), bold=True)
+        surface.blit(label, label.get_rect(center=(587, 110)))
+        edge, fresh = self.edge_text()
+        surface.blit(a.text("House edge with basic strategy", 18, CREAM), (900, 66))
+        surface.blit(a.text(edge, 40, (255, 255, 255) if fresh else GREY, bold=True), (900, 88))
+        tab = TAB.move(0, self.page * (TAB.h + 8)).inflate(8, 8)
+        pygame.draw.rect(surface, GOLD, tab, 3, border_radius=10)
+        pygame.draw.rect(surface, (12, 28, 22), PANEL.inflate(16, 16), border_radius=12)
+        self._draw_options(surface)
+        self.name.draw(surface, a, self.time)
+        if self.message:
+            color = GREEN if self.message_ok else RED
+            surface.blit(a.text(self.message, 17, color, bold=True), (330, 698))
+        self.buttons.draw(surface, a)
+
+    def _draw_options(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        written = rules_to_mapping(self.rules)
+        for row, option in enumerate(PAGES[self.page][1]):
+            y = PANEL.y + row * ROW_H
+            surface.blit(a.text(OPTION_HELP[option].line, 19, CREAM, bold=True), (PANEL.x + 14, y))
+            if option not in written:
+                note = "Off here: a tournament table comes from Double-up on the title screen."
+                surface.blit(a.text(note, 17, GREY), (PANEL.x + 14, y + 34))
+                continue
+            if option not in priced_options():
+                same = a.text("the same house edge either way", 17, GREY)
+                surface.blit(same, same.get_rect(topright=(PANEL.right - 10, y + 2)))
+            if option in STEPPED:
+                self._draw_stepper(surface, option, written[option], y + 28)
+                right = PANEL.x + 290
+            else:
+                for i, value in enumerate(OPTION_CHOICES[option]):
+                    rect = pygame.Rect(PANEL.x + 14 + i * 150, y + 28, 138, 40)
+                    if value == written[option]:
+                        pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
+                    else:
+                        self._draw_effect(surface, option, value, rect)
+                right = PANEL.x + 14 + len(OPTION_CHOICES[option]) * 150 + 8
+            self._draw_refusal(surface, option, pygame.Rect(right, y + 26, PANEL.right - 12 - right, 60))
+
+    def _draw_refusal(self, surface: pygame.Surface, option: str, box: pygame.Rect) -> None:
+        """Why a value of this option is not allowed (the first one refused), beside its controls."""
+        if option in STEPPED:
+            near = [self._target(f"{option}{side}") for side in "-+"]
+            reasons = [self.refused[target] for target in near if target in self.refused]
+        else:
+            reasons = [reason for (refused, _), reason in self.refused.items() if refused == option]
+        if not reasons or box.w < 120:
+            return
+        for i, line in enumerate(wrap(self.ctx.assets, f"Not allowed: {reasons[0]}", 17, box.w)[:3]):
+            surface.blit(self.ctx.assets.text(line, 17, RED, bold=True), (box.x, box.y + i * 19))
+
+    def _draw_stepper(self, surface: pygame.Surface, option: str, value: Any, y: int) -> None:
+        a = self.ctx.assets
+        shown = a.text(value_words(option, value), 24, (255, 255, 255), bold=True)
+        surface.blit(shown, shown.get_rect(center=(PANEL.x + 141, y + 20)))
+        for side in "-+":
+            target = self._target(f"{option}{side}")
+            if target is not None:
+                self._draw_effect(surface, *target, self.buttons.by_name(f"{option}{side}").rect)
+
+    def _draw_effect(self, surface: pygame.Surface, option: str, value: Any, rect: pygame.Rect) -> None:
+        if (option, value) in self.refused:
+            text, color = "not allowed", RED
+        else:
+            text, fresh = self.effect_text(option, value)
+            color = (255, 255, 255) if fresh else GREY
+        if text:
+            label = self.ctx.assets.text(text, 18, color, bold=True)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
