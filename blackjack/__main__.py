@@ -4,4 +4,5 @@ import sys
 
 from blackjack.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # a spawned child process imports this module without running it
+    sys.exit(main())

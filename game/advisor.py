@@ -4,13 +4,21 @@ Computing a rule set's analysis can take seconds the first time (it is cached on
 after), so the frame loop never calls `engine.odds` itself: it asks `Odds` for a `Job`
 and shows "computing…" until the job is done. Only finished, immutable results (an
 `Analysis`, its chart) are read on the main thread.
+
+The long computations (a rule set's analysis, what each option is worth) run in a child
+process, `PRICER`. On a thread they held the interpreter's lock for seconds, and each time
+the frame loop let go of it (a blit, a flip) it waited up to the switch interval to get it
+back: frames took 30-55 ms while the rules editor priced a page. The worker thread only
+waits for the child's answer, which holds no lock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import Action, Card, DecisionKind, Money, Round, Rules
 from game.background import Job, Worker
@@ -23,6 +31,50 @@ if TYPE_CHECKING:
 
 COMPUTING = "computing…"
 """What the screens show while an analysis is being computed."""
+
+T = TypeVar("T")
+
+
+class Pricer:
+    """One child process for the odds engine's long computations, started on first use.
+
+    `run` is called on a worker thread and blocks it (never the frame loop) until the child
+    answers. Where no child process can be started, the work runs in the calling thread.
+    """
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._unavailable = False
+
+    def run(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in the child process (a module-level function and picklable arguments)."""
+        if self._pool is None and not self._unavailable:
+            try:
+                # spawn, not fork: the game's process has SDL's threads, which a fork would copy half-way
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, ValueError):
+                self._unavailable = True
+        if self._pool is None:
+            return work(*args)
+        return self._pool.submit(work, *args).result()
+
+
+PRICER = Pricer()
+"""The game's one pricing process, shared by every table the process opens."""
+
+
+def rule_analysis(rules: Rules) -> Analysis:
+    """A rule set's analysis (run in the pricing process)."""
+    from engine.odds import analysis
+
+    return analysis(rules)
+
+
+def option_effects(rules: Rules, option: str) -> list[RuleEffect]:
+    """What each other value of one option is worth against these rules (run in the pricing process)."""
+    from engine.odds.effects import rule_effects
+
+    return list(rule_effects(rules, (option,)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +160,8 @@ def priced_options() -> tuple[str, ...]:
 
 
 class Effects:
-    """What each option of a rule set is worth (`engine.odds.effects.rule_effects`), filled in on the
-    odds worker one option value at a time, so a screen shows each figure as soon as it is priced."""
+    """What each option of a rule set is worth (`engine.odds.effects.rule_effects`), filled in by the
+    pricing process one option at a time, so a screen shows each option's figures once they are priced."""
 
     def __init__(self, rules: Rules, options: tuple[str, ...], worker: Worker) -> None:
         self.rules = rules
@@ -120,15 +172,14 @@ class Effects:
         self.job = worker.submit(self._work, f"what each rule of {rules.name} is worth")
 
     def _work(self) -> None:
-        from engine.odds.effects import rule_effects
-
-        for effect in rule_effects(self.rules, self.options):
+        for option in self.options:
             if self.stopped:
                 return
-            self.found[(effect.option, effect.after)] = effect
+            for effect in PRICER.run(option_effects, self.rules, option):
+                self.found[(effect.option, effect.after)] = effect
 
     def stop(self) -> None:
-        """Price nothing more (the rules changed): the value being priced is the last."""
+        """Price nothing more (the rules changed): the option being priced is the last."""
         self.stopped = True
         self.job.cancel()
 
@@ -171,13 +222,7 @@ class Odds:
             self._browsing = rules
         job = self._analyses.get(rules)
         if job is None or job.cancelled:
-
-            def work() -> Analysis:
-                from engine.odds import analysis
-
-                return analysis(rules)
-
-            job = self.worker.submit(work, f"the analysis of {rules.name}")
+            job = self.worker.submit(lambda: PRICER.run(rule_analysis, rules), f"analysing {rules.name}")
             self._analyses[rules] = job
         return job
 
