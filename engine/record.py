@@ -55,8 +55,10 @@ def record_line(played: Round) -> str:
 def round_start_state(table: Table) -> dict[str, Any]:
     """What continuing the table's next round needs beyond its record; take it just before `start_round()`.
 
-    It is JSON-ready: the round's `number`, each seat's `tournament` status and the `shoe`
-    snapshot (cut card, undealt order, discards, RNG state) from before the round's first card.
+    It is JSON-ready: the round's `number`, each seat's `tournament` status, the `shoe`
+    snapshot (cut card, undealt order, discards, RNG state) from before the round's first
+    card, and every option of the `rules` it is played by, so a rules file edited after a
+    crash cannot change the round that resumes.
 
     >>> from engine import StackedShoe, load_rules
     >>> table = Table(load_rules("vegas-strip"), [("Ann", 10000)], shoe=StackedShoe("T 7 9 T 8"))
@@ -71,6 +73,7 @@ def round_start_state(table: Table) -> dict[str, Any]:
         "number": table.rounds_played + 1,
         "tournament": [table.tournament_status(seat).value for seat in seats],
         "shoe": shoe_snapshot(table.shoe),
+        "rules": rules_to_mapping(table.rules),
     }
 
 
@@ -103,7 +106,7 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
     if missing:
         raise RecordError(f"the record has no {missing[0]!r} field")
     spec = _field(record, "rules", (str, dict))
-    rules = resolve_rules_spec(spec)
+    rules = resolve_rules_spec(start["rules"] if isinstance(start, dict) and "rules" in start else spec)
     seats = [_seat(i, s) for i, s in enumerate(_field(record, "seats", list))]
     bets = [_money(bet, f"bets[{seat}]") for seat, bet in enumerate(_field(record, "bets", list))]
     if len(bets) != len(seats):

@@ -214,12 +214,13 @@ def test_leave_table_mid_round_keeps_the_round_as_settings_says_and_the_next_tab
         app.close()
 
 
-def test_a_round_that_cannot_be_resumed_is_kept_untouched_and_the_game_says_it_plays_without_saving(tmp_path):
-    rules = tmp_path / "house.toml"
+def cut_round_at_a_rules_file(folder: Path) -> Path:
+    """Play to Ann's first decision at a table read from a rules file, then quit; the file's path."""
+    rules = folder / "house.toml"
     rules.write_text('name = "House"\nbase = "vegas-strip"\ndecks = 2\n')
     app = App(
-        data_dir=tmp_path,
-        settings_dir=tmp_path,
+        data_dir=folder,
+        settings_dir=folder,
         settings=SETTINGS.with_changes(rules=str(rules)),
         seat_specs=parse_seats("Ann"),
         shoe_factory=lambda: StackedShoe("T 8 3 9 5 2 2 2 2"),
@@ -231,15 +232,35 @@ def test_a_round_that_cannot_be_resumed_is_kept_untouched_and_the_game_says_it_p
         saved(app)
     finally:
         app.close()
+    return rules
+
+
+def test_a_round_whose_rules_file_is_gone_resumes_with_the_rules_it_began_with(tmp_path):
+    cut_round_at_a_rules_file(tmp_path).unlink()
+    again = open_app(tmp_path, "T 8 3 9 5 2 2 2 2", "Ann")
+    try:
+        run_until(again, lambda: scene_name(again) == "PlayerTurnScene")
+        assert again.ctx.records.problem is None
+        assert again.ctx.session.rules.decks == 2 and again.ctx.round.hands(0)[0].cards[0].code[0] == "T"
+    finally:
+        again.close()
+
+
+def test_a_round_that_cannot_be_resumed_is_kept_untouched_and_the_game_says_it_plays_without_saving(tmp_path):
+    cut_round_at_a_rules_file(tmp_path)
+    with sqlite3.connect(tmp_path / DATABASE_NAME) as connection:  # a journal this game cannot read
+        (journal,) = connection.execute("SELECT journal FROM rounds WHERE unfinished = 1").fetchone()
+        damaged = json.loads(journal)
+        damaged["start"]["shoe"] = {"kind": "no such shoe"}
+        connection.execute("UPDATE rounds SET journal = ? WHERE unfinished = 1", (json.dumps(damaged),))
     kept = rows(tmp_path, "SELECT * FROM rounds")
     money = bankroll(tmp_path, "Ann")
-    rules.unlink()
     again = open_app(tmp_path, "T 8 3 9 5 2 2 2 2", "Ann")
     try:
         run_until(again, lambda: scene_name(again) == "BettingScene")
         problem = again.ctx.records.problem
         assert problem and "Round 1 was left unfinished and cannot be resumed" in problem
-        assert "house.toml" in problem and "plays on without saving" in problem
+        assert "no such shoe" in problem and "plays on without saving" in problem
         assert again.ctx.note.startswith("This table is not saved.")
         bet_and_deal(again, 25)
         run_until(again, lambda: again.ctx.round.decision is not None or again.ctx.round.is_over)

@@ -116,6 +116,21 @@ def test_the_continued_round_waits_on_the_same_decision_with_the_same_money():
     assert again.table.rules_source == "vegas-strip" and again.start_bankrolls == (10_000, 10_000)
 
 
+def test_a_rules_file_edited_after_the_cut_does_not_change_the_round_that_resumes(tmp_path):
+    path = tmp_path / "club.toml"
+    path.write_text('base = "vegas-strip"\nsurrender = "none"\n')
+    table = Table(load_rules(path), [("Ann", 10_000)], shoe=StackedShoe("T 9 6 T 5"), rules_source=path)
+    start = round_start_state(table)
+    rnd = table.start_round()
+    rnd.place_bet(0, 1000)
+    rnd.deal()
+    assert Action.SURRENDER not in rnd.legal_actions()
+    path.write_text('base = "vegas-strip"\nsurrender = "late"\n')  # a second try at a bad hand
+    again = continue_record(saved(round_record(rnd)), saved(start))
+    assert again.legal_actions() == rnd.legal_actions() and Action.SURRENDER not in again.legal_actions()
+    assert again.table.rules_source == str(path)
+
+
 def test_a_double_up_round_saved_before_the_bet_keeps_its_first_cards():
     table = Table(load_rules("double-up"), [("Ann", 10_000), ("Bob", 10_000)], seed=8,
                   rules_source="double-up")
