@@ -15,6 +15,9 @@ waits for the child's answer, which holds no lock.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -51,12 +54,32 @@ class Pricer:
         if self._pool is None and not self._unavailable:
             try:
                 # spawn, not fork: the game's process has SDL's threads, which a fork would copy half-way
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(
+                    1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_end_with_parent,
+                    initargs=(os.getpid(),),
+                )
             except (OSError, ValueError):
                 self._unavailable = True
         if self._pool is None:
             return work(*args)
         return self._pool.submit(work, *args).result()
+
+
+def _end_with_parent(parent: int) -> None:
+    """In the pricing process: end it once the game that started it is gone, even killed.
+
+    A worker waiting for its next job never notices its parent's death by itself, and an
+    orphan would keep the game's output pipes open and its memory in use.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 PRICER = Pricer()
