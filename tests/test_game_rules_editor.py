@@ -170,3 +170,29 @@ def test_settings_opens_the_editor_between_rounds_only(tmp_path):
         assert scene_name(made) == "SettingsScene"
     finally:
         made.close()
+
+
+def test_a_tournament_is_switched_on_its_goal_stepped_and_it_saves_and_loads_back(editor, tmp_path):
+    from engine import Tournament
+
+    scene = top(editor)
+    click(editor, button(editor, f"page{_page('tournament')}").center)
+    assert scene.rules.tournament is None
+    assert "tournament.goal+" not in [b.name for b in scene.buttons.buttons]
+    click(editor, button(editor, "tournament=1").center)
+    assert scene.rules.tournament == load_rules("double-up").tournament
+    lower = scene.buttons.by_name("tournament.goal-")
+    assert not lower.enabled and "the goal must be more than the starting bankroll" in lower.tooltip
+    click(editor, lower.rect.center)
+    click(editor, button(editor, "tournament.goal+").center)
+    assert scene.rules.tournament == Tournament(bankroll=10_000, goal=25_000)
+    click(editor, scene.name.rect.center)
+    type_text(editor, "Cup")
+    click(editor, button(editor, "save").center)
+    path = tables_folder(tmp_path) / "Cup.toml"
+    assert "[tournament]" in path.read_text(encoding="utf-8")
+    assert load_rules(str(path)) == scene.rules and scene.rules.tournament.goal == 25_000
+    assert "not chosen for the next table" in scene.message
+    click(editor, button(editor, "tournament=0").center)
+    assert scene.rules.tournament is None
+    assert "tournament.goal+" not in [b.name for b in scene.buttons.buttons]
