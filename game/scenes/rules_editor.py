@@ -7,7 +7,8 @@ shown live, and under each other value the change it would make (`rule_effects`)
 priced on the odds worker: a figure still being priced for the current rules is greyed
 with "…", so the frame never waits. A tournament is switched on or off, and its starting
 bankroll and goal are steppers shown while it is on. The rules start from any preset or saved
-table and are saved as a named table in the data folder.
+table and are saved as a named table in the data folder; saving under the name of a table
+already saved asks first, Cancel being the default.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from engine import BlackjackError, Rules, format_money, load_rules, preset_ids
 from engine.money import to_cents
 from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS, OptionHelp
 from engine.rulesets import rules_to_mapping, with_option
-from engine.tables import MAX_NAME_LENGTH, save_table
+from engine.tables import MAX_NAME_LENGTH, save_table, table_path
+from game import layout
 from game.advisor import COMPUTING, Effects, priced_options
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.text import GREEN, GREY, RED
-from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, wrap
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     (title, options) for title, options in RULE_GROUPS if title != RULE_GROUPS[0][0]
@@ -160,6 +162,18 @@ class RulesEditorScene(Scene):
         self.message_ok = False
         self.time = 0.0
         self.buttons = ButtonRow()
+        self.replacing: str | None = None
+        """The name of the saved table a save would replace while the editor asks first, else None."""
+        asked = layout.confirm_button_rects()
+        self.question = ButtonRow(
+            [
+                Button("replace", "Replace", asked["yes"], IntentKind.CLICK,
+                       tooltip="Save these rules over the saved table"),
+                Button("cancel", "Cancel", asked["no"], IntentKind.BACK,
+                       tooltip="Keep the saved table as it is (Enter or Esc)"),
+            ]
+        )
+        self._veil: pygame.Surface | None = None
         self._build()
 
     # ---- the controls ----------------------------------------------------------------------
@@ -254,14 +268,22 @@ class RulesEditorScene(Scene):
         self.message = ""
         self._sync()
 
-    def save(self) -> None:
-        """Save the rules under the typed name; the engine's sentence shows in place when it cannot."""
+    def save(self, *, replace: bool = False) -> None:
+        """Save the rules under the typed name; the engine's sentence shows in place when it cannot.
+
+        A table already saved under the name is replaced only with `replace`; otherwise the
+        editor asks first.
+        """
         folder = self.ctx.tables
         if folder is None:
             self.message = "This game keeps no data folder, so tables cannot be saved."
             self.message_ok = False
             return
         try:
+            if not replace and table_path(folder, self.name.text).exists():
+                self.replacing = table_path(folder, self.name.text).stem
+                self.message = ""
+                return
             path = save_table(folder, self.name.text, self.rules)
         except BlackjackError as error:
             self.message, self.message_ok = str(error), False
@@ -298,6 +320,9 @@ class RulesEditorScene(Scene):
     def handle_event(self, intent: Intent) -> bool:
         """Clicks on the controls; typing, and Enter to save; Esc leaves the name field, then the editor."""
         kind = intent.kind
+        if self.replacing is not None:
+            self.answer(intent)
+            return True
         if kind is IntentKind.POINT:
             self.buttons.point(intent.pos)
             return True
@@ -321,6 +346,25 @@ class RulesEditorScene(Scene):
                 self.close()
             return True
         return True
+
+    def answer(self, intent: Intent) -> None:
+        """"Save over it?" takes every intent: Replace saves; Cancel, Enter and Esc keep the file as it is."""
+        if intent.kind is IntentKind.POINT:
+            self.question.point(intent.pos)
+            return
+        if intent.kind is IntentKind.CLICK:
+            button = self.question.clicked(intent.pos)
+            if button is None:
+                return
+            self.ctx.sounds.play("button", 0.5)
+            if button.name == "replace":
+                self.replacing = None
+                self.save(replace=True)
+                return
+        elif intent.kind not in (IntentKind.CONFIRM, IntentKind.BACK):
+            return
+        self.message, self.message_ok = f"Not saved: \u201c{self.replacing}\u201d is kept as it was.", False
+        self.replacing = None
 
     def click(self, pos: tuple[int, int] | None) -> None:
         """What a click does: the name field takes the focus, a button acts."""
@@ -358,6 +402,7 @@ class RulesEditorScene(Scene):
         """Ask the odds worker for these rules' figures and keep those priced so far (never waits)."""
         self.time += dt
         self.buttons.update(dt)
+        self.question.update(dt)
         odds = self.ctx.odds
         job = odds.analysis(self.rules)
         self.edge_fresh = job.done() and job.value is not None
@@ -408,6 +453,23 @@ class RulesEditorScene(Scene):
             color = GREEN if self.message_ok else RED
             surface.blit(a.text(self.message, 17, color, bold=True), (330, 698))
         self.buttons.draw(surface, a)
+        if self.replacing is not None:
+            self._draw_question(surface)
+
+    def _draw_question(self, surface: pygame.Surface) -> None:
+        """"A table named X exists. Save over it?" over the dimmed editor, with Replace and Cancel."""
+        a = self.ctx.assets
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil.fill((0, 0, 0, 140))
+        surface.blit(self._veil, (0, 0))
+        panel = layout.dialog_rect()
+        draw_panel(surface, panel)
+        lines = (f"A table named \u201c{self.replacing}\u201d exists.", "Save over it?")
+        for i, line in enumerate(lines):
+            label = a.text(line, 26, CREAM, bold=True)
+            surface.blit(label, label.get_rect(midtop=(panel.centerx, panel.y + 50 + i * 40)))
+        self.question.draw(surface, a)
 
     def _draw_options(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
