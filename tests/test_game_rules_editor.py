@@ -170,3 +170,66 @@ def test_settings_opens_the_editor_between_rounds_only(tmp_path):
         assert scene_name(made) == "SettingsScene"
     finally:
         made.close()
+
+
+def test_a_tournament_is_switched_on_its_goal_stepped_and_it_saves_and_loads_back(editor, tmp_path):
+    from engine import Tournament
+
+    scene = top(editor)
+    click(editor, button(editor, f"page{_page('tournament')}").center)
+    assert scene.rules.tournament is None
+    assert "tournament.goal+" not in [b.name for b in scene.buttons.buttons]
+    click(editor, button(editor, "tournament=1").center)
+    assert scene.rules.tournament == load_rules("double-up").tournament
+    lower = scene.buttons.by_name("tournament.goal-")
+    assert not lower.enabled and "the goal must be more than the starting bankroll" in lower.tooltip
+    click(editor, lower.rect.center)
+    click(editor, button(editor, "tournament.goal+").center)
+    assert scene.rules.tournament == Tournament(bankroll=10_000, goal=25_000)
+    click(editor, scene.name.rect.center)
+    type_text(editor, "Cup")
+    click(editor, button(editor, "save").center)
+    path = tables_folder(tmp_path) / "Cup.toml"
+    assert "[tournament]" in path.read_text(encoding="utf-8")
+    assert load_rules(str(path)) == scene.rules and scene.rules.tournament.goal == 25_000
+    assert "not chosen for the next table" in scene.message
+    click(editor, button(editor, "tournament=0").center)
+    assert scene.rules.tournament is None
+    assert "tournament.goal+" not in [b.name for b in scene.buttons.buttons]
+
+
+def _save_as(app: App, name: str) -> None:
+    scene = top(app)
+    click(app, scene.name.rect.center)
+    for _ in scene.name.text:
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, name)
+    click(app, button(app, "save").center)
+
+
+def test_saving_over_a_saved_table_asks_and_cancel_enter_and_esc_leave_the_file_as_it_was(editor, tmp_path):
+    scene = top(editor)
+    _save_as(editor, "Mine")
+    path = tables_folder(tmp_path) / "Mine.toml"
+    before = path.read_bytes()
+    choose(editor, "dealer_hits_soft_17", True)
+    for answer in ("cancel", pygame.K_RETURN, pygame.K_ESCAPE):
+        _save_as(editor, "Mine")
+        assert scene.replacing == "Mine"
+        if isinstance(answer, str):
+            click(editor, scene.question.by_name(answer).rect.center)
+        else:
+            press(editor, answer)
+        assert scene.replacing is None and "Not saved" in scene.message
+        assert path.read_bytes() == before
+    assert scene_name(editor) == "RulesEditorScene", "Esc answered the question and left the editor open"
+
+
+def test_replace_saves_the_new_rules_over_the_saved_table(editor, tmp_path):
+    scene = top(editor)
+    _save_as(editor, "Mine")
+    choose(editor, "dealer_hits_soft_17", True)
+    _save_as(editor, "Mine")
+    click(editor, scene.question.by_name("replace").rect.center)
+    assert scene.replacing is None and "Saved" in scene.message
+    assert load_rules("Mine", tables=tables_folder(tmp_path)).dealer_hits_soft_17

@@ -5,8 +5,10 @@ stepper. A value the other options contradict is refused by the engine (`with_op
 so its control is disabled and says why on hover. The house edge with basic strategy is
 shown live, and under each other value the change it would make (`rule_effects`), both
 priced on the odds worker: a figure still being priced for the current rules is greyed
-with "…", so the frame never waits. The rules start from any preset or saved table and are
-saved as a named table in the data folder.
+with "…", so the frame never waits. A tournament is switched on or off, and its starting
+bankroll and goal are steppers shown while it is on. The rules start from any preset or saved
+table and are saved as a named table in the data folder; saving under the name of a table
+already saved asks first, Cancel being the default.
 """
 
 from __future__ import annotations
@@ -17,15 +19,16 @@ import pygame
 
 from engine import BlackjackError, Rules, format_money, load_rules, preset_ids
 from engine.money import to_cents
-from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS
+from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS, OptionHelp
 from engine.rulesets import rules_to_mapping, with_option
-from engine.tables import MAX_NAME_LENGTH, save_table
+from engine.tables import MAX_NAME_LENGTH, save_table, table_path
+from game import layout
 from game.advisor import COMPUTING, Effects, priced_options
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.text import GREEN, GREY, RED
-from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, wrap
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     (title, options) for title, options in RULE_GROUPS if title != RULE_GROUPS[0][0]
@@ -38,8 +41,22 @@ STEPPED: dict[str, tuple[Any, ...]] = {
     "penetration": tuple(step / 100 for step in range(50, 100, 5)),
     "min_bet": (1, 2, 5, 10, 15, 25, 50, 100),
     "max_bet": (50, 100, 200, 250, 500, 1000, 2000, 5000, 10000, "bankroll"),
+    "tournament.bankroll": (10, 25, 50, 100, 200, 250, 500, 1000, 5000),
+    "tournament.goal": (50, 100, 200, 250, 400, 500, 1000, 2000, 5000, 10000),
 }
 """The options set with a stepper, and the values it steps through (the rules' own value is added)."""
+
+CHOICES: dict[str, tuple[Any, ...]] = OPTION_CHOICES | {"tournament": (False, True)}
+"""The options set with a row of buttons, and their values (a tournament is on or off)."""
+
+TOURNAMENT_PARTS: dict[str, OptionHelp] = {
+    "tournament.bankroll": OptionHelp("Starting bankroll", "every seat's chips when the tournament begins."),
+    "tournament.goal": OptionHelp("Goal", "the bankroll that wins the tournament."),
+}
+"""The rows a tournament adds while it is on, each set with a stepper."""
+
+TOURNAMENT_START = "double-up"
+"""The preset whose starting bankroll and goal a tournament takes when it is switched on."""
 
 PANEL = pygame.Rect(330, 150, 910, 470)
 ROW_H = 94
@@ -57,11 +74,47 @@ def value_words(option: str, value: Any) -> str:
         return "No limit" if value == 0 else str(value)
     if option == "penetration":
         return f"{round(value * 100)}%"
-    if option in ("min_bet", "max_bet"):
+    if option in ("min_bet", "max_bet") or option in TOURNAMENT_PARTS:
         return "No maximum" if value == "bankroll" else format_money(to_cents(value))
     if isinstance(value, str) and ":" not in value:
         return value.replace("-", " ").capitalize()
     return str(value)
+
+
+def _written(rules: Rules) -> dict[str, Any]:
+    """Every option as the editor sets it: as a rules file writes it, with the tournament on or off
+    and, while it is on, its parts ("tournament.bankroll", "tournament.goal")."""
+    written = rules_to_mapping(rules)
+    tournament = written.get("tournament")
+    written["tournament"] = tournament is not None
+    if tournament is not None:
+        written |= {f"tournament.{part}": value for part, value in tournament.items()}
+    return written
+
+
+def _rows(page: int, written: dict[str, Any]) -> list[str]:
+    """The options a page shows, one a row: its heading's, and a tournament's parts while it is on."""
+    options = PAGES[page][1]
+    parts = tuple(TOURNAMENT_PARTS) if "tournament" in options else ()
+    return [option for option in options + parts if option in written]
+
+
+def _help(option: str) -> OptionHelp:
+    return TOURNAMENT_PARTS[option] if option in TOURNAMENT_PARTS else OPTION_HELP[option]
+
+
+def _apply(rules: Rules, option: str, value: Any) -> Rules:
+    """The rules with one of the editor's options set (RulesError with the reason when it is refused)."""
+    if option == "tournament":
+        if not value:
+            return rules.with_changes(tournament=None)
+        if rules.tournament is not None:
+            return rules
+        return with_option(rules, option, rules_to_mapping(load_rules(TOURNAMENT_START))["tournament"])
+    whole, _, part = option.partition(".")
+    if part:
+        value = rules_to_mapping(rules)[whole] | {part: value}
+    return with_option(rules, whole, value)
 
 
 def _steps(option: str, current: Any) -> list[Any]:
@@ -89,8 +142,7 @@ class RulesEditorScene(Scene):
                 rules = load_rules(source)
             except (BlackjackError, OSError):
                 continue
-            if rules.tournament is None:
-                self.sources.append((source, rules))
+            self.sources.append((source, rules))
         found = [i for i, (source, _) in enumerate(self.sources) if source == start]
         self.source = found[0] if found else 0
         self.rules = self.sources[self.source][1]
@@ -110,6 +162,18 @@ class RulesEditorScene(Scene):
         self.message_ok = False
         self.time = 0.0
         self.buttons = ButtonRow()
+        self.replacing: str | None = None
+        """The name of the saved table a save would replace while the editor asks first, else None."""
+        asked = layout.confirm_button_rects()
+        self.question = ButtonRow(
+            [
+                Button("replace", "Replace", asked["yes"], IntentKind.CLICK,
+                       tooltip="Save these rules over the saved table"),
+                Button("cancel", "Cancel", asked["no"], IntentKind.BACK,
+                       tooltip="Keep the saved table as it is (Enter or Esc)"),
+            ]
+        )
+        self._veil: pygame.Surface | None = None
         self._build()
 
     # ---- the controls ----------------------------------------------------------------------
@@ -129,9 +193,9 @@ class RulesEditorScene(Scene):
             rect = TAB.move(0, i * (TAB.h + 8))
             tip = f"The rules of {title.lower()}"
             made.append(Button(f"page{i}", title, rect, IntentKind.CLICK, tooltip=tip))
-        written = rules_to_mapping(self.rules)
-        for row, option in enumerate(PAGES[self.page][1]):
-            if option not in written or (option not in STEPPED and option not in OPTION_CHOICES):
+        written = _written(self.rules)
+        for row, option in enumerate(_rows(self.page, written)):
+            if option not in STEPPED and option not in CHOICES:
                 continue
             y = PANEL.y + row * ROW_H + 28
             if option in STEPPED:
@@ -139,7 +203,7 @@ class RulesEditorScene(Scene):
                     rect = pygame.Rect(PANEL.x + x, y, 44, 40)
                     made.append(Button(f"{option}{side}", arrow, rect, IntentKind.CLICK))
                 continue
-            for i, value in enumerate(OPTION_CHOICES[option]):
+            for i, value in enumerate(CHOICES[option]):
                 rect = pygame.Rect(PANEL.x + 14 + i * 150, y, 138, 40)
                 made.append(Button(f"{option}={i}", value_words(option, value), rect, IntentKind.CLICK))
         self.buttons.buttons = made
@@ -147,10 +211,10 @@ class RulesEditorScene(Scene):
 
     def _target(self, name: str) -> tuple[str, Any] | None:
         """The (option, value) an option's button would set, or None for other buttons."""
-        written = rules_to_mapping(self.rules)
+        written = _written(self.rules)
         if "=" in name:
             option, index = name.split("=")
-            return option, OPTION_CHOICES[option][int(index)]
+            return option, CHOICES[option][int(index)]
         option = name[:-1]
         if option not in STEPPED:
             return None
@@ -161,16 +225,14 @@ class RulesEditorScene(Scene):
     def _sync(self) -> None:
         """Ask the engine which values it refuses now, and enable the buttons to match."""
         self.refused = {}
-        written = rules_to_mapping(self.rules)
-        for _, options in PAGES:
-            for option in options:
-                if option not in written:
-                    continue
+        written = _written(self.rules)
+        for page in range(len(PAGES)):
+            for option in _rows(page, written):
                 steps = _steps(option, written[option]) if option in STEPPED else None
-                for value in steps or OPTION_CHOICES.get(option, ()):
+                for value in steps or CHOICES.get(option, ()):
                     if value != written[option]:
                         try:
-                            with_option(self.rules, option, value)
+                            _apply(self.rules, option, value)
                         except BlackjackError as error:
                             self.refused[(option, value)] = str(error)
         for button in self.buttons.buttons:
@@ -182,7 +244,7 @@ class RulesEditorScene(Scene):
             reason = self.refused.get(target)
             button.enabled = reason is None
             button.tooltip = (
-                f"Not allowed: {reason}" if reason else f"{OPTION_HELP[target[0]].label}: "
+                f"Not allowed: {reason}" if reason else f"{_help(target[0]).label}: "
                 f"{value_words(*target)}"
             )
 
@@ -191,12 +253,12 @@ class RulesEditorScene(Scene):
     def choose(self, option: str, value: Any) -> None:
         """Set one option (the engine refuses a contradiction: nothing changes, and the reason shows)."""
         try:
-            self.rules = with_option(self.rules, option, value)
+            self.rules = _apply(self.rules, option, value)
         except BlackjackError as error:
             self.message, self.message_ok = str(error), False
             return
         self.message = ""
-        self._sync()
+        self._build()  # a tournament switched on or off adds or takes away its rows
 
     def step_source(self, step: int) -> None:
         """Start again from the previous or next preset or saved table."""
@@ -206,14 +268,22 @@ class RulesEditorScene(Scene):
         self.message = ""
         self._sync()
 
-    def save(self) -> None:
-        """Save the rules under the typed name; the engine's sentence shows in place when it cannot."""
+    def save(self, *, replace: bool = False) -> None:
+        """Save the rules under the typed name; the engine's sentence shows in place when it cannot.
+
+        A table already saved under the name is replaced only with `replace`; otherwise the
+        editor asks first.
+        """
         folder = self.ctx.tables
         if folder is None:
             self.message = "This game keeps no data folder, so tables cannot be saved."
             self.message_ok = False
             return
         try:
+            if not replace and table_path(folder, self.name.text).exists():
+                self.replacing = table_path(folder, self.name.text).stem
+                self.message = ""
+                return
             path = save_table(folder, self.name.text, self.rules)
         except BlackjackError as error:
             self.message, self.message_ok = str(error), False
@@ -223,8 +293,14 @@ class RulesEditorScene(Scene):
         self.source, self.rules = len(self.sources) - 1, saved
         self.name.text = saved.name
         self.name.focus(False)
-        self.ctx.change_settings(self.ctx.settings.with_changes(rules=str(path)))
-        self.message = f"Saved \u201c{saved.name}\u201d: it is chosen for the next table."
+        if saved.tournament is None:
+            self.ctx.change_settings(self.ctx.settings.with_changes(rules=str(path)))
+            self.message = f"Saved \u201c{saved.name}\u201d: it is chosen for the next table."
+        else:
+            self.message = (
+                f"Saved \u201c{saved.name}\u201d. The setup opens tables without a tournament,"
+                " so it is not chosen for the next table."
+            )
         self.message_ok = True
         self._sync()
 
@@ -244,6 +320,9 @@ class RulesEditorScene(Scene):
     def handle_event(self, intent: Intent) -> bool:
         """Clicks on the controls; typing, and Enter to save; Esc leaves the name field, then the editor."""
         kind = intent.kind
+        if self.replacing is not None:
+            self.answer(intent)
+            return True
         if kind is IntentKind.POINT:
             self.buttons.point(intent.pos)
             return True
@@ -267,6 +346,25 @@ class RulesEditorScene(Scene):
                 self.close()
             return True
         return True
+
+    def answer(self, intent: Intent) -> None:
+        """"Save over it?" takes every intent: Replace saves; Cancel, Enter and Esc keep the file as it is."""
+        if intent.kind is IntentKind.POINT:
+            self.question.point(intent.pos)
+            return
+        if intent.kind is IntentKind.CLICK:
+            button = self.question.clicked(intent.pos)
+            if button is None:
+                return
+            self.ctx.sounds.play("button", 0.5)
+            if button.name == "replace":
+                self.replacing = None
+                self.save(replace=True)
+                return
+        elif intent.kind not in (IntentKind.CONFIRM, IntentKind.BACK):
+            return
+        self.message, self.message_ok = f"Not saved: \u201c{self.replacing}\u201d is kept as it was.", False
+        self.replacing = None
 
     def click(self, pos: tuple[int, int] | None) -> None:
         """What a click does: the name field takes the focus, a button acts."""
@@ -304,6 +402,7 @@ class RulesEditorScene(Scene):
         """Ask the odds worker for these rules' figures and keep those priced so far (never waits)."""
         self.time += dt
         self.buttons.update(dt)
+        self.question.update(dt)
         odds = self.ctx.odds
         job = odds.analysis(self.rules)
         self.edge_fresh = job.done() and job.value is not None
@@ -354,17 +453,30 @@ class RulesEditorScene(Scene):
             color = GREEN if self.message_ok else RED
             surface.blit(a.text(self.message, 17, color, bold=True), (330, 698))
         self.buttons.draw(surface, a)
+        if self.replacing is not None:
+            self._draw_question(surface)
+
+    def _draw_question(self, surface: pygame.Surface) -> None:
+        """"A table named X exists. Save over it?" over the dimmed editor, with Replace and Cancel."""
+        a = self.ctx.assets
+        if self._veil is None or self._veil.get_size() != surface.get_size():
+            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._veil.fill((0, 0, 0, 140))
+        surface.blit(self._veil, (0, 0))
+        panel = layout.dialog_rect()
+        draw_panel(surface, panel)
+        lines = (f"A table named \u201c{self.replacing}\u201d exists.", "Save over it?")
+        for i, line in enumerate(lines):
+            label = a.text(line, 26, CREAM, bold=True)
+            surface.blit(label, label.get_rect(midtop=(panel.centerx, panel.y + 50 + i * 40)))
+        self.question.draw(surface, a)
 
     def _draw_options(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        written = rules_to_mapping(self.rules)
-        for row, option in enumerate(PAGES[self.page][1]):
+        written = _written(self.rules)
+        for row, option in enumerate(_rows(self.page, written)):
             y = PANEL.y + row * ROW_H
-            surface.blit(a.text(OPTION_HELP[option].line, 19, CREAM, bold=True), (PANEL.x + 14, y))
-            if option not in written:
-                note = "Off here: a tournament table comes from Double-up on the title screen."
-                surface.blit(a.text(note, 17, GREY), (PANEL.x + 14, y + 34))
-                continue
+            surface.blit(a.text(_help(option).line, 19, CREAM, bold=True), (PANEL.x + 14, y))
             if option not in priced_options():
                 same = a.text("the same house edge either way", 17, GREY)
                 surface.blit(same, same.get_rect(topright=(PANEL.right - 10, y + 2)))
@@ -372,13 +484,13 @@ class RulesEditorScene(Scene):
                 self._draw_stepper(surface, option, written[option], y + 28)
                 right = PANEL.x + 290
             else:
-                for i, value in enumerate(OPTION_CHOICES[option]):
+                for i, value in enumerate(CHOICES[option]):
                     rect = pygame.Rect(PANEL.x + 14 + i * 150, y + 28, 138, 40)
                     if value == written[option]:
                         pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 3, border_radius=10)
                     else:
                         self._draw_effect(surface, option, value, rect)
-                right = PANEL.x + 14 + len(OPTION_CHOICES[option]) * 150 + 8
+                right = PANEL.x + 14 + len(CHOICES[option]) * 150 + 8
             self._draw_refusal(surface, option, pygame.Rect(right, y + 26, PANEL.right - 12 - right, 60))
 
     def _draw_refusal(self, surface: pygame.Surface, option: str, box: pygame.Rect) -> None:

@@ -268,6 +268,8 @@ class SetupScene(Scene):
         self.count = max(1, len(specs))
         self.buy_in = settings.buy_in if settings.buy_in in BUY_INS else 100_000
         self.rules_id = settings.rules
+        self.stepped = settings.rules
+        """The rules last chosen here, played or refused: stepping goes on from it."""
         self.paused_rules = settings.rules
         self.rules: Rules | None = None
         self._words: tuple[Rules, list[PlacedLine]] | None = None
@@ -357,6 +359,7 @@ class SetupScene(Scene):
     # ---- rules -------------------------------------------------------------------------
 
     def _load_rules(self, rules_id: str, *, quiet: bool = False) -> bool:
+        self.stepped = rules_id
         try:
             rules = load_rules(rules_id)
         except (BlackjackError, OSError) as error:
@@ -365,7 +368,10 @@ class SetupScene(Scene):
                 self.error = self.rules_error
             return False
         if rules.tournament is not None:
-            self.rules_error = f"{rules.name} is a tournament: play it with Double-up on the title screen."
+            self.rules_error = (
+                f"\u201c{rules.name}\u201d is a tournament table: a table opened here has no tournament,"
+                " and Double-up on the title screen plays its own rules."
+            )
             if not quiet:
                 self.error = self.rules_error
             return False
@@ -374,8 +380,8 @@ class SetupScene(Scene):
         return True
 
     def step_rules(self, step: int) -> None:
-        """The previous or next preset or saved table."""
-        index = self.presets.index(self.rules_id) if self.rules_id in self.presets else -1
+        """The previous or next preset or saved table (from one refused here too, so it is stepped past)."""
+        index = self.presets.index(self.stepped) if self.stepped in self.presets else -1
         self._load_rules(self.presets[(index + step) % len(self.presets)])
         self.file.text = ""
 
