@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from engine import Action, Phase, Round
+from engine import Action, BlackjackError, Phase, Round, load_rules, preset_ids
 from engine import events as ev
 from engine.tables import saved_tables
 from game.advisor import Odds, PendingDecision, pending_decision
@@ -78,6 +78,10 @@ class GameContext:
     """Seconds the table has been waiting for its round's last journal step."""
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
+
+    def table_rules_ids(self) -> list[str]:
+        """Every preset and saved table a table opened between rounds may take (no tournaments)."""
+        return [rules_id for rules_id in preset_ids() + self.saved_table_ids() if not is_tournament(rules_id)]
 
     def saved_table_ids(self) -> list[str]:
         """The rules ids (their files) of the tables saved in the data folder, sorted by name."""
@@ -250,3 +254,11 @@ def is_dealer_phase(event: ev.Event, presenter: Presenter) -> bool:
 def is_settlement(event: ev.Event, presenter: Presenter) -> bool:
     """Whether an event belongs to the payout (the barrier of the dealer scene)."""
     return isinstance(event, ev.HandSettled | ev.RoundEnded | ev.TournamentEnded)
+
+
+def is_tournament(rules_id: str) -> bool:
+    """Whether a preset or rules file sets a tournament (a file that does not load counts as one)."""
+    try:
+        return load_rules(rules_id).tournament is not None
+    except BlackjackError:
+        return True

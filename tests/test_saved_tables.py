@@ -143,6 +143,22 @@ def test_settings_steps_onto_a_saved_table(tmp_path):
         made.close()
 
 
+def test_settings_offer_no_tournament_rules_for_a_table_between_rounds(tmp_path):
+    from engine import Tournament
+    from game.scenes.settings_menu import SettingsScene
+
+    cup = load_rules("infinite-deck").with_changes(tournament=Tournament(bankroll=10_000, goal=25_000))
+    save_table(tables_folder(tmp_path), "Cup", cup)
+    save_table(tables_folder(tmp_path), "Club", load_rules("infinite-deck"))
+    made = App(data_dir=tmp_path, settings_dir=tmp_path, settings=Settings(speed="instant", sound=False))
+    try:
+        offered = SettingsScene(made.ctx).presets
+        assert "double-up" not in offered and str(tables_folder(tmp_path) / "Cup.toml") not in offered
+        assert "vegas-strip" in offered and offered[-1] == str(tables_folder(tmp_path) / "Club.toml")
+    finally:
+        made.close()
+
+
 def test_a_file_path_is_never_taken_for_a_saved_name(tmp_path):
     save_table(tables_folder(tmp_path), "Mine", _mine())
     with pytest.raises(RulesError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine import Phase, load_rules, preset_ids
+from engine import Phase, load_rules
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
@@ -34,7 +34,7 @@ class SettingsScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.at_table = at_table
-        self.presets = preset_ids() + ctx.saved_table_ids()
+        self.presets = ctx.table_rules_ids()
         self.buttons = ButtonRow()
         self.buttons.buttons.append(
             Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
@@ -103,7 +103,7 @@ class SettingsScene(Scene):
 
     def resume(self) -> None:
         """Back from the rules editor: list the tables saved there."""
-        self.presets = preset_ids() + self.ctx.saved_table_ids()
+        self.presets = self.ctx.table_rules_ids()
 
     def preset_name(self, preset: str) -> str:
         """A preset's or saved table's display name."""

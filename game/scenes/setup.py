@@ -18,7 +18,7 @@ import pygame
 from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
 from game import layout
 from game.background import Job
-from game.context import GameContext
+from game.context import GameContext, is_tournament
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.text import GREY, RED, history_notice, money_text, rules_by_heading
@@ -326,7 +326,7 @@ class SetupScene(Scene):
     # ---- lifecycle ---------------------------------------------------------------------
 
     def _rules_choices(self) -> list[str]:
-        return [p for p in preset_ids() if not _is_tournament(p)] + self.ctx.saved_table_ids()
+        return [p for p in preset_ids() if not is_tournament(p)] + self.ctx.saved_table_ids()
 
     def pause(self) -> None:
         """The rules editor may open over the setup: note the rules chosen in the settings."""
@@ -853,10 +853,3 @@ def sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _is_tournament(preset: str) -> bool:
-    try:
-        return load_rules(preset).tournament is not None
-    except BlackjackError:
-        return True
