@@ -106,6 +106,11 @@ class Scene:
         """Take one intent; return True when it was used."""
         return False
 
+    def close(self) -> None:
+        """Leave: pop this scene at the frame boundary, unless a change already waits."""
+        if self.stack is not None and not self.stack.changing:
+            self.stack.pop()
+
     def update(self, dt: float) -> None:
         """Advance the scene by dt seconds."""
 

@@ -3,6 +3,7 @@ a tooltip, the bankroll panel, a text field and the dialog panel."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -358,6 +359,18 @@ class TextField:
         if self.focused and int(clock * 2) % 2 == 0:
             top, bottom = (x + 2, self.rect.y + 8), (x + 2, self.rect.bottom - 8)
             pygame.draw.line(surface, (20, 20, 20), top, bottom, 2)
+
+
+@functools.lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    return veil
+
+
+def draw_veil(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far, under a dialog or a panel (one veil kept per size)."""
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int, int, int] = GOLD) -> None:

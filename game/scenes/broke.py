@@ -11,7 +11,7 @@ from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
-from game.widgets import CREAM, Button, ButtonRow, draw_panel
+from game.widgets import CREAM, Button, ButtonRow, draw_panel, draw_veil
 
 
 class SeatChoices(Protocol):
@@ -54,7 +54,6 @@ class BrokeScene(Scene):
                 ),
             ]
         )
-        self._veil: pygame.Surface | None = None
         self.chosen = False
 
     def handle_event(self, intent: Intent) -> bool:
@@ -91,10 +90,7 @@ class BrokeScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The question over a darkened table."""
-        if self._veil is None:
-            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 140))
-        surface.blit(self._veil, (0, 0))
+        draw_veil(surface, 140)
         ctx = self.ctx
         info = ctx.session.seats_info[self.seat]
         panel = layout.dialog_rect()

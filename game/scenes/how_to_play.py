@@ -126,11 +126,6 @@ class HowToPlayScene(Scene):
             self.close()
         return True
 
-    def close(self) -> None:
-        """Back to the title."""
-        if self.stack is not None and not self.stack.changing:
-            self.stack.pop()
-
     def update(self, dt: float) -> None:
         """Only the buttons' looks move."""
         self.buttons.update(dt)

@@ -28,7 +28,7 @@ from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.text import GREEN, GREY, RED
-from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
+from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, draw_veil, wrap
 
 PAGES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     (title, options) for title, options in RULE_GROUPS if title != RULE_GROUPS[0][0]
@@ -173,7 +173,6 @@ class RulesEditorScene(Scene):
                        tooltip="Keep the saved table as it is (Enter or Esc)"),
             ]
         )
-        self._veil: pygame.Surface | None = None
         self._build()
 
     # ---- the controls ----------------------------------------------------------------------
@@ -393,11 +392,6 @@ class RulesEditorScene(Scene):
         if self.effects is not None:
             self.effects.stop()
 
-    def close(self) -> None:
-        """Back to where the editor was opened."""
-        if self.stack is not None and not self.stack.changing:
-            self.stack.pop()
-
     def update(self, dt: float) -> None:
         """Ask the odds worker for these rules' figures and keep those priced so far (never waits)."""
         self.time += dt
@@ -459,10 +453,7 @@ class RulesEditorScene(Scene):
     def _draw_question(self, surface: pygame.Surface) -> None:
         """"A table named X exists. Save over it?" over the dimmed editor, with Replace and Cancel."""
         a = self.ctx.assets
-        if self._veil is None or self._veil.get_size() != surface.get_size():
-            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 140))
-        surface.blit(self._veil, (0, 0))
+        draw_veil(surface, 140)
         panel = layout.dialog_rect()
         draw_panel(surface, panel)
         lines = (f"A table named \u201c{self.replacing}\u201d exists.", "Save over it?")

@@ -14,7 +14,18 @@ from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.text import rules_by_heading
-from game.widgets import CREAM, GOLD, Button, ButtonRow, PlacedLine, draw_lines, draw_panel, flow_groups, wrap
+from game.widgets import (
+    CREAM,
+    GOLD,
+    Button,
+    ButtonRow,
+    PlacedLine,
+    draw_lines,
+    draw_panel,
+    draw_veil,
+    flow_groups,
+    wrap,
+)
 
 CLOSING = (IntentKind.RULES, IntentKind.BACK, IntentKind.MENU)
 """The intents that take the panel away."""
@@ -37,7 +48,6 @@ class RulesPanelScene(Scene):
         self.buttons = ButtonRow(
             [Button("close", "Close", r["close"], IntentKind.BACK, tooltip="Close (U or Esc)")]
         )
-        self._veil: pygame.Surface | None = None
 
     @property
     def text(self) -> str:
@@ -56,21 +66,13 @@ class RulesPanelScene(Scene):
             self.close()
         return True
 
-    def close(self) -> None:
-        """Back to the table."""
-        if self.stack is not None and not self.stack.changing:
-            self.stack.pop()
-
     def update(self, dt: float) -> None:
         """Only the button's looks move; the table waits underneath."""
         self.buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel over the darkened table."""
-        if self._veil is None:
-            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 150))
-        surface.blit(self._veil, (0, 0))
+        draw_veil(surface, 150)
         a = self.ctx.assets
         r = layout.rules_panel_rects()
         draw_panel(surface, r["panel"])

@@ -14,7 +14,7 @@ from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.settings import SPEEDS
-from game.widgets import Button, ButtonRow
+from game.widgets import Button, ButtonRow, draw_veil
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
@@ -80,7 +80,6 @@ class SettingsScene(Scene):
         edit.tooltip = refusal or "Shape the rules option by option and save them as a table"
         if self.keeps_round:
             self.buttons.by_name("leave").tooltip = "End the sitting; this round is kept for next time"
-        self._veil: pygame.Surface | None = None
 
     @property
     def keeps_round(self) -> bool:
@@ -174,11 +173,6 @@ class SettingsScene(Scene):
             return True
         return True
 
-    def close(self) -> None:
-        """Back to the table."""
-        if self.stack is not None and not self.stack.changing:
-            self.stack.pop()
-
     def leave_for(self, where: str) -> None:
         """Statistics or the rules in words over the table (they return to it), or the end of the sitting."""
         if self.stack is None or self.stack.changing:
@@ -200,10 +194,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dialog over a darkened table."""
-        if self._veil is None:
-            self._veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 150))
-        surface.blit(self._veil, (0, 0))
+        draw_veil(surface, 150)
         pygame.draw.rect(surface, (22, 18, 16), PANEL, border_radius=16)
         pygame.draw.rect(surface, GOLD, PANEL, 3, border_radius=16)
         a = self.ctx.assets
