@@ -14,3 +14,23 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["BLACKJACK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-config-")
 os.environ["BLACKJACK_DATA_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-data-")
 os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="blackjack-test-odds-")
+
+
+import pytest
+
+
+@pytest.fixture
+def apps():
+    """Makes apps (as `make_app` in tests/test_game_helpers.py) and closes them all after the test."""
+    from tests.test_game_helpers import make_app
+
+    made = []
+
+    def factory(*args, **kwargs):
+        app = make_app(*args, **kwargs)
+        made.append(app)
+        return app
+
+    yield factory
+    for app in made:
+        app.close()

@@ -8,11 +8,9 @@ what is on the screen.
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine import Action, DecisionKind, Result
 from game import layout
-from game.app import App
 from tests.test_game_helpers import (
     bet_and_deal,
     button,
@@ -26,20 +24,6 @@ from tests.test_game_helpers import (
     top,
     wait_for_player,
 )
-
-
-@pytest.fixture
-def apps():
-    made: list[App] = []
-
-    def factory(*args, **kwargs) -> App:
-        app = make_app(*args, **kwargs)
-        made.append(app)
-        return app
-
-    yield factory
-    for app in made:
-        app.close()
 
 
 def felt_like(color: pygame.Color) -> bool:

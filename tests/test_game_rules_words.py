@@ -15,7 +15,6 @@ from tests.test_game_helpers import (
     button,
     chip,
     click,
-    make_app,
     press,
     run,
     run_until,
@@ -24,21 +23,6 @@ from tests.test_game_helpers import (
     top,
     wait_for_player,
 )
-
-
-@pytest.fixture
-def apps():
-    """Makes apps (as `make_app`) and closes them all after the test, passed or failed."""
-    made: list[App] = []
-
-    def factory(*args, **kwargs) -> App:
-        app = make_app(*args, **kwargs)
-        made.append(app)
-        return app
-
-    yield factory
-    for app in made:
-        app.close()
 
 
 @pytest.fixture
