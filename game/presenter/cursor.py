@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Money, Round
+from engine import Round
 from engine import events as ev
 from game import layout
 from game.presenter import messages
 from game.presenter.cues import event_cue
-from game.presenter.models import HandModel, PlateModel
+from game.presenter.models import HandModel
 from game.presenter.stage import Stage
-from game.settings import Settings
-from game.sound import Sounds
 from game.tween import Timer
 
 # how long things take at normal speed, in seconds
@@ -34,30 +32,20 @@ SHUFFLE_TIME = 1.4
 class Presenter(Stage):
     """Replays a round's events as animation onto the stage the table draws."""
 
-    def __init__(
-        self,
-        seat_count: int,
-        bankrolls: tuple[Money, ...],
-        settings: Settings,
-        sounds: Sounds,
-        *,
-        human_seats: frozenset[int] = frozenset({0}),
-        positions: list[int] | None = None,
-        plates: list[PlateModel] | None = None,
-    ) -> None:
-        super().__init__(
-            seat_count, bankrolls, settings, sounds,
-            human_seats=human_seats, positions=positions, plates=plates,
-        )
-        self.cursor = 0
-        self.barrier: Callable[[ev.Event], bool] | None = None
-        self.wait = 0.0
-        self.dealer_phase = False
-        """Whether the dealer's turn has begun (the hole card or a draw after the players)."""
-        self.turns_seen = False
-        """Whether play has reached a player's hand this round."""
-        self.dealer_blackjack = False
-        """Whether the engine said the dealer holds a natural (by its peek, or the finished hand)."""
+    # The cursor's state; each value is immutable, so the class holds the defaults and
+    # `Stage.__init__` serves as the constructor.
+    cursor = 0
+    """How many of the round's events have been presented."""
+    barrier: Callable[[ev.Event], bool] | None = None
+    """Events the scene in charge does not want presented yet (it stops before the first)."""
+    wait = 0.0
+    """Seconds before the next event is presented."""
+    dealer_phase = False
+    """Whether the dealer's turn has begun (the hole card or a draw after the players)."""
+    turns_seen = False
+    """Whether play has reached a player's hand this round."""
+    dealer_blackjack = False
+    """Whether the engine said the dealer holds a natural (by its peek, or the finished hand)."""
 
     # ---- the round and the cursor ------------------------------------------------------
 
