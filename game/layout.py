@@ -262,9 +262,14 @@ def trainer_count_rect(lines: int = 3) -> pygame.Rect:
     return pygame.Rect(16, 150, 240 if lines > 3 else 200, 38 + 24 * lines)
 
 
-def trainer_hint_rect(lines: int) -> pygame.Rect:
-    """The trainer's hint panel, right of the table above the seats."""
-    return pygame.Rect(1000, 186, 264, 44 + 26 * lines)
+def trainer_hint_rect(lines: int, positions: list[int]) -> pygame.Rect:
+    """The trainer's hint panel: right of the table above the seats, or over the limits placard
+    when a seat's first cards would lie under it there."""
+    beside = pygame.Rect(1000, 186, 264, 44 + 26 * lines)
+    cards = [card_rect(p, 0, 1, card, seat_room(p, positions)) for p in positions for card in range(3)]
+    if beside.collidelist(cards) == -1:
+        return beside
+    return beside.move(762 - beside.x, 6 - beside.y)
 
 
 def trainer_chart_rect() -> pygame.Rect:
