@@ -117,6 +117,7 @@ ROLE_BOXES = {
     "game.trainer": "game: the table",
     "engine.coach": "engine: analysis",
     "engine.fastplay": "engine: analysis",
+    "engine.review": "engine: analysis",
     "engine.simulate": "engine: analysis",
 }
 """Modules drawn apart from their package's other modules because they stand above its subpackages."""
