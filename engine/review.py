@@ -21,7 +21,7 @@ all read these values, so the three agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -130,3 +130,15 @@ def iter_review(record: dict[str, Any], *, line: int = 1) -> Iterator[ReviewedDe
     for number, action in enumerate(finished.decisions):
         yield judge_now(walk, action, line=line, number=number)
         walk.act(action)
+
+
+def costliest(reviewed: Iterable[ReviewedDecision], limit: int = 10) -> list[ReviewedDecision]:
+    """The mistakes among these decisions, the most expensive in money first (cost times the hand's bet).
+
+    >>> record = {"rules": "vegas-strip", "seats": [{"name": "Ann", "bankroll": 100}],
+    ...           "bets": [10], "shoe": ["T", "2", "2", "7", "9"], "decisions": ["stand"]}
+    >>> [(r.hand_text, r.decision.value, r.best.value) for r in costliest(review_record(record))]
+    [('T 2', 'stand', 'hit')]
+    """
+    mistakes = [r for r in reviewed if r.is_mistake]
+    return sorted(mistakes, key=lambda r: -r.cost_cents)[:limit]

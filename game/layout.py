@@ -229,8 +229,9 @@ def title_panel_rect() -> pygame.Rect:
 
 
 def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (Demo), (How to play) and Quit across the title panel."""
-    w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12) if count == 5 else (128, 58, 10)
+    """Play, Double-up, Statistics, (History), (Demo), (How to play) and Quit across the title panel."""
+    sizes = {4: (184, 58, 16), 5: (148, 58, 12), 6: (128, 58, 10)}
+    w, h, gap = sizes[max(4, count)] if count <= 6 else (112, 58, 8)
     left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
     return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]
@@ -345,6 +346,7 @@ def stats_rects() -> dict[str, pygame.Rect]:
         "next": pygame.Rect(790, 32, 44, 44),
         "chart": pygame.Rect(44, 100, 720, 520),
         "numbers": pygame.Rect(800, 104, 436, 500),
+        "history": pygame.Rect(880, 632, 176, 52),
         "back": pygame.Rect(1070, 632, 166, 52),
     }
 
@@ -353,6 +355,7 @@ def leaderboard_rects() -> dict[str, pygame.Rect]:
     """The leaderboard: the table of players and the buttons under it."""
     return {
         "table": pygame.Rect(60, 120, 1160, 460),
+        "review": pygame.Rect(520, 632, 166, 52),
         "title": pygame.Rect(700, 632, 166, 52),
         "new": pygame.Rect(880, 632, 176, 52),
         "quit": pygame.Rect(1070, 632, 166, 52),
@@ -435,4 +438,41 @@ def profile_dialog_rects() -> dict[str, pygame.Rect]:
         "left": right.move(-2 * (right.w + 16), 0),
         "middle": right.move(-(right.w + 16), 0),
         "right": right,
+    }
+
+
+def replay_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
+    """The replay's controls in a centred row on the rail, under its caption."""
+    w, h, gap = 150, 50, 12
+    left = CANVAS_SIZE[0] // 2 - (len(names) * w + (len(names) - 1) * gap) // 2
+    return {name: pygame.Rect(left + i * (w + gap), 648, w, h) for i, name in enumerate(names)}
+
+
+def replay_panel_rect(plays: int) -> pygame.Rect:
+    """The replay's decision panel, right of the table above the seats (where the live hint shows)."""
+    return pygame.Rect(976, 156, 290, 94 + 24 * plays)
+
+
+def history_rects() -> dict[str, pygame.Rect]:
+    """The history browser: the filter buttons, the list of rounds, the pager and Back."""
+    return {
+        "player": pygame.Rect(44, 92, 270, 44),
+        "session": pygame.Rect(326, 92, 330, 44),
+        "result": pygame.Rect(668, 92, 200, 44),
+        "mistake": pygame.Rect(880, 92, 240, 44),
+        "list": pygame.Rect(44, 150, 1192, 462),
+        "up": pygame.Rect(44, 632, 120, 52),
+        "down": pygame.Rect(176, 632, 120, 52),
+        "review": pygame.Rect(880, 632, 176, 52),
+        "back": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def session_review_rects() -> dict[str, pygame.Rect]:
+    """The session review: each person's figures, the biggest mistakes, and the buttons."""
+    return {
+        "people": pygame.Rect(44, 100, 1192, 200),
+        "mistakes": pygame.Rect(44, 330, 1192, 290),
+        "history": pygame.Rect(880, 632, 176, 52),
+        "back": pygame.Rect(1070, 632, 166, 52),
     }

@@ -55,6 +55,9 @@ class SceneName(StrEnum):
     RULES = "rules"
     HOW_TO_PLAY = "how-to-play"
     RULES_EDITOR = "rules-editor"
+    HISTORY = "history"
+    REPLAY = "replay"
+    SESSION_REVIEW = "session-review"
 
 
 class Go:
