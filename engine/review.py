@@ -33,9 +33,6 @@ from engine.odds import OddsError
 from engine.record import continue_record, replay_record
 from engine.round import DecisionKind, Round
 
-MISTAKE = 0.0005
-"""The smallest cost, per unit of the bet, counted as a mistake (as `engine.coach.Judgement`)."""
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReviewedDecision:
@@ -60,16 +57,13 @@ class ReviewedDecision:
     """The hand's initial bet in cents."""
     cost: float
     """The best play's EV minus the taken play's, per unit of the hand's bet (never negative)."""
+    is_mistake: bool
+    """Whether the play gives up a visible amount (`engine.coach.Judgement.is_mistake`)."""
 
     @property
     def ev(self) -> dict[Action, float]:
         """Each legal play's EV per unit of the hand's bet."""
         return dict(self.ranked)
-
-    @property
-    def is_mistake(self) -> bool:
-        """Whether the play gives up a visible amount (more than 0.05% of the bet)."""
-        return self.cost > MISTAKE
 
     @property
     def cost_cents(self) -> float:
@@ -111,6 +105,7 @@ def judge_now(rnd: Round, action: Action, *, line: int = 1, number: int = 0) -> 
         line=line, number=number, event=len(rnd.events), seat=spot.seat, hand=spot.hand, kind=spot.kind,
         cards=spot.cards, dealer_up=rnd.dealer_up_card, decision=action, best=judged.best,
         ranked=judged.hint.ranked, bet=hand.bet or rnd.bet(spot.seat), cost=cost,
+        is_mistake=judged.is_mistake,
     )
 
 

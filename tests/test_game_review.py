@@ -16,6 +16,7 @@ from engine.store import open_store, player_stats
 from engine.store.history import round_lines
 from game import layout
 from game.app import App
+from game.intents import Intent, IntentKind, to_intent
 from game.presenter import Presenter
 from game.scene import Go, SceneName
 from game.scenes.history import ROW_H
@@ -144,6 +145,18 @@ def top_record(app: App) -> str:
     """The record line of the round the replay on top plays (read from the history scene under it)."""
     history = app.stack.scenes[-2]
     return history.page.rounds[0].record  # type: ignore[attr-defined]
+
+
+def test_shift_with_an_arrow_steps_a_decision_and_plus_minus_change_the_speed():
+    def intent(key: int, mod: int = 0) -> Intent | None:
+        return to_intent(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod), lambda pos: pos)
+
+    assert intent(pygame.K_RIGHT, pygame.KMOD_LSHIFT) == Intent(IntentKind.STEP, value=1)
+    assert intent(pygame.K_LEFT, pygame.KMOD_RSHIFT) == Intent(IntentKind.STEP, value=-1)
+    assert intent(pygame.K_LEFT) == Intent(IntentKind.PAGE, value=-1)
+    assert intent(pygame.K_RIGHTBRACKET) == Intent(IntentKind.STEP, value=1)
+    assert intent(pygame.K_EQUALS) == intent(pygame.K_PLUS) == Intent(IntentKind.SPEED, value=1)
+    assert intent(pygame.K_MINUS) == Intent(IntentKind.SPEED, value=-1)
 
 
 def test_history_filters_ask_the_store_for_mistakes_and_people(sitting):
