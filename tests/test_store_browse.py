@@ -34,8 +34,8 @@ def test_rounds_are_listed_newest_first_with_each_seats_hands_and_net(store):  #
     assert lines[0].dealer == "9 T" and [(s.player, s.hands, s.net) for s in lines[0].seats] == [
         ("Ann", ("T 7",), -1000),
     ]
-    assert [(s.player, s.hands, s.bet, s.net, s.person) for s in lines[1].seats] == [
-        ("Ann", ("T T",), 1000, 1000, True), ("Bob", ("8 7",), 1500, -1500, True),
+    assert [(s.player, s.hands, s.results, s.bet, s.net, s.person) for s in lines[1].seats] == [
+        ("Ann", ("T T",), ("win",), 1000, 1000, True), ("Bob", ("8 7",), ("lose",), 1500, -1500, True),
     ]
     assert [line.round_id for line in round_lines(store, player="bob")] == [first]
     assert sessions(store) == ["two", "one"] and sessions(store, player="Bob") == ["one"]

@@ -243,6 +243,8 @@ class SeatLine:
     net: Money
     hands: tuple[str, ...]
     """Each hand's card codes, space-separated, in split order."""
+    results: tuple[str, ...]
+    """Each hand's result word (blackjack, win, push, lose, bust, surrender), in split order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,21 +308,24 @@ def round_lines(
         return []
     ids = [row["id"] for row in rows]
     marks = ", ".join("?" * len(ids))
-    hands: dict[tuple[int, int], list[str]] = {}
+    hands: dict[tuple[int, int], list[tuple[str, str]]] = {}
     for row in store.rows(
-        f"SELECT round_id, seat, cards FROM hands WHERE round_id IN ({marks}) ORDER BY round_id, seat, hand",
+        f"SELECT round_id, seat, cards, result FROM hands WHERE round_id IN ({marks})"
+        " ORDER BY round_id, seat, hand",
         ids,
     ):
-        hands.setdefault((row["round_id"], row["seat"]), []).append(row["cards"])
+        hands.setdefault((row["round_id"], row["seat"]), []).append((row["cards"], row["result"]))
     seats: dict[int, list[SeatLine]] = {}
     for row in store.rows(
         "SELECT round_id, seat, name, profile_id, bet, net FROM round_seats"
         f" WHERE round_id IN ({marks}) AND bet > 0 ORDER BY round_id, seat",
         ids,
     ):
+        played = hands.get((row["round_id"], row["seat"]), [])
         seats.setdefault(row["round_id"], []).append(SeatLine(
             seat=row["seat"], player=row["name"], person=row["profile_id"] is not None, bet=row["bet"],
-            net=row["net"], hands=tuple(hands.get((row["round_id"], row["seat"]), ())),
+            net=row["net"], hands=tuple(cards for cards, _ in played),
+            results=tuple(word for _, word in played),
         ))
     return [
         RoundLine(

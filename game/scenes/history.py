@@ -22,7 +22,7 @@ from game.scenes.text import GREEN, GREY, RED, money_text
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
 
 if TYPE_CHECKING:
-    from engine.store.history import RoundLine
+    from engine.store.history import RoundLine, SeatLine
 
 ROW_H = 42
 RESULTS: tuple[tuple[str | None, str], ...] = (
@@ -224,6 +224,8 @@ class HistoryScene(Scene):
             )
             for text, dx, color in cells:
                 label = a.font(19, True).render(text, True, color)
+                if dx == 300 and label.get_width() > 540:  # many seats or splits: a smaller type
+                    label = a.font(14, True).render(text, True, color)
                 surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
             net = self._net(line)
             color = GREEN if net > 0 else RED if net < 0 else CREAM
@@ -258,8 +260,11 @@ class HistoryScene(Scene):
 
 
 def hands_text(line: RoundLine) -> str:
-    """Each seat that bet, with its hands: 'Ann T 7 | Bob 8 8 · 8 9'."""
-    return " | ".join(f"{seat.player} {' · '.join(seat.hands)}" for seat in line.seats)
+    """Each seat that bet, with its hands and their results: 'Ann T 7 lose | Bob 8 3 win · 8 9 push'."""
+    def hands(seat: SeatLine) -> str:
+        return " · ".join(f"{cards} {word}" for cards, word in zip(seat.hands, seat.results, strict=True))
+
+    return " | ".join(f"{seat.player} {hands(seat)}" for seat in line.seats)
 
 
 def round_title(line: RoundLine) -> str:
