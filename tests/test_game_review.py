@@ -221,3 +221,17 @@ def test_a_record_that_cannot_be_replayed_is_said_in_words(sitting):
     click(app, button(app, "leave").center)
     run(app, 0.05)
     assert scene_name(app) != "ReplayScene"
+
+
+def test_a_sitting_chosen_in_the_history_opens_its_review_on_demand(sitting):
+    app, _, _ = sitting
+    open_history(app)
+    assert not top(app).buttons.by_name("review").visible, "no sitting chosen: nothing to review"
+    click(app, button(app, "session").center)
+    run_until(app, lambda: loaded(top(app)))
+    assert top(app).session == app.ctx.session.label
+    assert {line.session for line in top(app).page.rounds} == {app.ctx.session.label}
+    click(app, button(app, "review").center)
+    run_until(app, lambda: scene_name(app) == "SessionReviewScene" and top(app).mistakes is not None)
+    assert top(app).session == app.ctx.session.label
+    assert [s.player for s in top(app).data.stats] == ["Ann", "Bob"]
