@@ -264,9 +264,14 @@ def trainer_count_rect(lines: int = 3) -> pygame.Rect:
 
 
 def trainer_hint_rect(lines: int, positions: list[int]) -> pygame.Rect:
-    """The trainer's hint panel: right of the table above the seats, or over the limits placard
-    when a seat's first cards would lie under it there."""
-    beside = pygame.Rect(1000, 186, 264, 44 + 26 * lines)
+    """The trainer's hint panel (see `side_panel_rect`)."""
+    return side_panel_rect(44 + 26 * lines, positions)
+
+
+def side_panel_rect(height: int, positions: list[int]) -> pygame.Rect:
+    """A panel right of the table above the seats (the hint's, the replay's decision panel), or over the
+    limits placard when a seat's first cards would lie under it there."""
+    beside = pygame.Rect(1000, 186, 264, height)
     cards = [card_rect(p, 0, 1, card, seat_room(p, positions)) for p in positions for card in range(3)]
     if beside.collidelist(cards) == -1:
         return beside
@@ -446,11 +451,6 @@ def replay_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
     w, h, gap = 150, 50, 12
     left = CANVAS_SIZE[0] // 2 - (len(names) * w + (len(names) - 1) * gap) // 2
     return {name: pygame.Rect(left + i * (w + gap), 648, w, h) for i, name in enumerate(names)}
-
-
-def replay_panel_rect(plays: int) -> pygame.Rect:
-    """The replay's decision panel, right of the table above the seats (where the live hint shows)."""
-    return pygame.Rect(976, 156, 290, 94 + 24 * plays)
 
 
 def history_rects() -> dict[str, pygame.Rect]:

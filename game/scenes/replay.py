@@ -33,7 +33,7 @@ from game.scenes.text import GREEN, GREY, RED, money_text
 from game.seats import PALETTE
 from game.sound import Sounds
 from game.table_view import TableView
-from game.widgets import CREAM, GOLD, Button, ButtonRow, MessageBar, draw_notice, draw_panel
+from game.widgets import CREAM, GOLD, Button, ButtonRow, MessageBar, draw_notice, draw_panel, wrap
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 """How much faster than normal the replay's clock can run."""
@@ -256,47 +256,45 @@ class ReplayScene(Scene):
         if self.error:
             draw_notice(surface, a, self.error, layout.notice_rect(), error=True)
         if decision is not None:
-            draw_decision(surface, ctx, decision, self.played)
+            draw_decision(surface, ctx, decision, self.played, self.presenter.positions)
         self.buttons.draw(surface, a)
 
 
 def draw_decision(
-    surface: pygame.Surface, ctx: GameContext, r: ReviewedDecision, played: Round | None
+    surface: pygame.Surface, ctx: GameContext, r: ReviewedDecision, played: Round | None, positions: list[int]
 ) -> None:
-    """The decision panel: who decides what, every legal play's EV, the play chosen and a mistake's cost."""
+    """The decision panel: who decides what, every legal play's EV, the play chosen and a mistake's cost;
+    where the live hint panel shows."""
     a = ctx.assets
-    rows = len(r.ranked)
-    rect = layout.replay_panel_rect(rows)
-    draw_panel(surface, rect, border=RED if r.is_mistake else GOLD)
-    name = played.table.seat_names[r.seat] if played is not None else f"Seat {r.seat + 1}"
-    x, y = rect.x + 16, rect.y + 12
-    head = a.font(16, True).render(f"DECISION {r.number + 1} · EV PER BET", True, GOLD)
-    surface.blit(head, (x, y))
-    y += 22
-    spot = f"{name}: {describe_hand(r.cards)} against {describe_up_card(r.dealer_up)}"
-    surface.blit(a.font(20, True).render(spot, True, CREAM), (x, y))
-    y += 28
-    for action, value in r.ranked:
-        color = GREEN if action is r.best else (RED if action is r.decision else CREAM)
-        word = gerund(action)
-        surface.blit(a.font(20, True).render(word, True, color), (x, y))
-        ev = a.font(20, True).render(f"{value * 100:+.1f}%", True, color)
-        surface.blit(ev, ev.get_rect(topright=(rect.right - 96, y)))
-        mark = "best" if action is r.best else ("played" if action is r.decision else "")
-        if action is r.best and action is r.decision:
-            mark = "played, best"
-        if mark:
-            tag = a.font(16, True).render(mark, True, GREY)
-            surface.blit(tag, tag.get_rect(topright=(rect.right - 14, y + 3)))
-        y += 24
-    y += 4
     if r.is_mistake:
-        verdict = f"Mistake: cost {r.cost * 100:.1f}% of the bet ({money_text(round(r.cost_cents))})"
-        color = RED
+        verdict = f"Mistake: cost {r.cost * 100:.1f}% of the bet, {money_text(round(r.cost_cents))}."
     else:
         verdict = "The best play." if r.decision is r.best else "As good as the best play."
-        color = GREEN
-    surface.blit(a.font(18, True).render(verdict, True, color), (x, y))
+    lines = wrap(a, verdict, 17, 232)
+    rect = layout.side_panel_rect(76 + 24 * len(r.ranked) + 20 * len(lines), positions)
+    draw_panel(surface, rect, border=RED if r.is_mistake else GOLD)
+    name = played.table.seat_names[r.seat] if played is not None else f"Seat {r.seat + 1}"
+    x, y = rect.x + 14, rect.y + 10
+    head = a.font(15, True).render(f"DECISION {r.number + 1} · EV PER BET", True, GOLD)
+    surface.blit(head, (x, y))
+    y += 20
+    spot = f"{name}: {describe_hand(r.cards)} vs {describe_up_card(r.dealer_up)}"
+    surface.blit(a.font(18, True).render(spot, True, CREAM), (x, y))
+    y += 26
+    for action, value in r.ranked:
+        color = GREEN if action is r.best else (RED if action is r.decision else CREAM)
+        surface.blit(a.font(18, True).render(gerund(action), True, color), (x, y))
+        ev = a.font(18, True).render(f"{value * 100:+.1f}%", True, color)
+        surface.blit(ev, ev.get_rect(topright=(rect.right - 64, y)))
+        mark = "played" if action is r.decision else ("best" if action is r.best else "")
+        if mark:
+            tag = a.font(14, True).render(mark, True, GREY)
+            surface.blit(tag, tag.get_rect(topright=(rect.right - 12, y + 3)))
+        y += 24
+    y += 4
+    for line in lines:
+        surface.blit(a.font(17, True).render(line, True, RED if r.is_mistake else GREEN), (x, y))
+        y += 20
 
 
 def replay_button_rects() -> dict[str, pygame.Rect]:
