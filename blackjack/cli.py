@@ -125,10 +125,11 @@ def open_game(args: argparse.Namespace) -> int:
     """Open the game window as the game options ask; the only place that imports the game."""
     from blackjack.commands.history import data_dir
     from blackjack.desktop import name_the_window
+
+    name_the_window()  # before pygame is imported: under X11 it names the window after the script
     from game.app import run_game
     from game.seats import SeatsError
 
-    name_the_window()
     try:
         return int(run_game(args, data_dir(args.data_dir)))
     except SeatsError as error:

@@ -142,6 +142,19 @@ def test_the_window_icon_is_the_drawn_icon_and_is_set_before_the_window_opens(ap
     assert not app.assets.missing
 
 
+def test_the_window_class_is_the_menu_entrys_even_though_pygame_names_it_after_the_script(tmp_path):
+    probe = (
+        "import os, sys; from blackjack.cli import main; "
+        f"status = main(['--frames', '1', '--data-dir', {str(tmp_path)!r}]); "
+        "print(status, os.environ['SDL_VIDEO_X11_WMCLASS'], os.environ['SDL_VIDEO_WAYLAND_WMCLASS'])"
+    )
+    env = base_env(tmp_path) | {"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}  # pygame looks at DISPLAY
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["0", desktop.WINDOW_CLASS, desktop.WINDOW_CLASS], done.stderr
+
+
 # ---- a machine without a display or sound, and the first launch ---------------------------
 
 
