@@ -3,9 +3,9 @@ checkout's tests, benchmarks, tools or docs, and the wheel installed (not editab
 virtual environment outside the checkout plays headless, prices odds, and writes nothing into its
 install folder.
 
-The list of assets comes from the loaders' own manifests (`sprites.all_files`, `sounds.SOUND_NAMES`,
-the shipped presets), never from a second list kept here. Building and installing takes about a
-minute (pip's cache holds pygame after the first run), so both share one build per test session.
+The list of assets is the loader's own (`game.assets.shipped_files`), never a second list kept
+here. Building and installing takes under a minute (pip's cache holds pygame after the first run);
+the tests share one build.
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from pathlib import Path
 
 import pytest
 
-import sounds
-import sprites
-from engine.rulesets import preset_ids
+from game.assets import shipped_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -32,16 +30,6 @@ STEM = f"{PROJECT['name'].replace('-', '_')}-{PROJECT['version']}"
 
 CHECKOUT_ONLY = ("tests/", "bench/", "tools/", "docs/", ".ci/")
 """Top-level folders of the checkout that no distribution may carry."""
-
-
-def loaded_assets() -> set[str]:
-    """Every data file the game and the engine load, as paths inside the installed packages."""
-    return (
-        {f"sprites/{path}" for path in sprites.all_files()}
-        | {f"sounds/{sounds.sound_file(name)}" for name in sounds.SOUND_NAMES}
-        | {f"engine/presets/{preset}.toml" for preset in preset_ids()}
-        | {"engine/py.typed"}
-    )
 
 
 BUILD_LEFTOVERS = shutil.ignore_patterns(
@@ -67,7 +55,7 @@ def dist(tmp_path_factory) -> Path:
 
 def test_the_wheel_holds_every_asset_the_game_loads_and_nothing_of_the_checkout(dist):
     names = set(zipfile.ZipFile(dist / f"{STEM}-py3-none-any.whl").namelist())
-    assert loaded_assets() - names == set()
+    assert set(shipped_files()) - names == set()
     assert sorted(n for n in names if n.startswith(CHECKOUT_ONLY)) == []
     assert {n.split("/")[0] for n in names} == {
         "blackjack", "engine", "game", "sprites", "sounds", f"{STEM}.dist-info"
@@ -77,7 +65,7 @@ def test_the_wheel_holds_every_asset_the_game_loads_and_nothing_of_the_checkout(
 def test_the_sdist_holds_every_asset_and_nothing_of_the_checkout_but_the_readme(dist):
     with tarfile.open(dist / f"{STEM}.tar.gz") as sdist:
         names = {name.removeprefix(f"{STEM}/") for name in sdist.getnames()}
-    assert loaded_assets() - names == set()
+    assert set(shipped_files()) - names == set()
     assert sorted(n for n in names if n.startswith(CHECKOUT_ONLY)) == []
     assert {"README.md", "pyproject.toml", "MANIFEST.in"} <= names
 
