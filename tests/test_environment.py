@@ -176,9 +176,8 @@ def test_without_an_audio_device_the_game_plays_silently_and_says_so_once(tmp_pa
     )
     assert done.returncode == 0, done.stderr
     silent = [line for line in done.stderr.splitlines() if "audio device" in line]
-    assert silent == [
-        "blackjack: no audio device (Audio target 'no-such-driver' not available); playing silently"
-    ]
+    assert len(silent) == 1 and "no-such-driver" in silent[0]
+    assert silent[0].startswith("blackjack: no audio device (") and silent[0].endswith("); playing silently")
     assert (tmp_path / "shot.png").stat().st_size > 0
 
 
