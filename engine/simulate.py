@@ -17,17 +17,18 @@ import math
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from operator import mul
 from typing import Any
 
+from engine import risk
 from engine.actions import Result
-from engine.bots import Bot, BotTable, NoviceStyle, make_bot
+from engine.bots import Bot, BotTable, CounterBot, NoviceStyle, make_bot
 from engine.fastplay import FastTable
-from engine.money import Money, to_units
+from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
 from engine.rules import Rules
 
@@ -62,8 +63,12 @@ class Plan:
     engine: str = "fast"
     rules_name: str = ""
     """How the rules were named (a preset id or file), for reports."""
+    spread: int = 8
+    """The top of the counter's bet ramp in units (1-8 by default); the other bots bet flat."""
 
     def __post_init__(self) -> None:
+        if self.spread < 1:
+            raise ValueError(f"a bet spread must be 1 or more, not {self.spread}")
         if self.seats < 1:
             raise ValueError("a simulation needs at least one seat")
         if self.rounds < 0:
@@ -83,7 +88,10 @@ class Plan:
 
     def make_bots(self) -> list[Bot]:
         """A fresh bot for every seat."""
-        return [make_bot(self.bot, self.rules, novice_style=self.novice_style) for _ in range(self.seats)]
+        return [
+            make_bot(self.bot, self.rules, novice_style=self.novice_style, spread=self.spread)
+            for _ in range(self.seats)
+        ]
 
     def bankrolls(self) -> list[Money]:
         """Every seat's starting bankroll: the tournament's, or one that never runs out."""
@@ -118,8 +126,15 @@ class Tally:
     net_bet: int = 0
     results: tuple[int, ...] = field(default=(0,) * len(_RESULTS))
     """How many hands ended each way, in the order of `Result`."""
+    by_count: tuple[Tally, ...] = ()
+    """The counter's rounds by the true count at its bet, one tally per `TRUE_COUNTS` bucket
+    (hands by result are not kept there); empty when no counter bet or for other bots."""
 
     def __add__(self, other: Tally) -> Tally:
+        if not self.by_count or not other.by_count:
+            by_count = self.by_count or other.by_count
+        else:
+            by_count = tuple(a + b for a, b in zip(self.by_count, other.by_count, strict=True))
         return Tally(
             self.rounds + other.rounds,
             self.seat_rounds + other.seat_rounds,
@@ -129,6 +144,7 @@ class Tally:
             self.bet_squares + other.bet_squares,
             self.net_bet + other.net_bet,
             tuple(a + b for a, b in zip(self.results, other.results, strict=True)),
+            by_count,
         )
 
     @property
@@ -141,13 +157,29 @@ class Tally:
         return self.results[_RESULTS.index(result)]
 
 
+TRUE_COUNTS = range(-10, 11)
+"""The true-count buckets of `Tally.by_count`: a count below -10 or above +10 joins the end bucket."""
+
+
+def count_bucket(true_count: int) -> int:
+    """The index in `TRUE_COUNTS` of a true count, clamped to the end buckets.
+
+    >>> count_bucket(0), count_bucket(-14), count_bucket(3), count_bucket(99)
+    (10, 0, 13, 20)
+    """
+    return min(max(true_count, TRUE_COUNTS[0]), TRUE_COUNTS[-1]) - TRUE_COUNTS[0]
+
+
 def run_chunk(plan: Plan, index: int) -> Tally:
     """Play one chunk of the plan at a fresh table and tally it."""
     rounds = plan.chunks()[index]
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
-    table = FastTable(plan.rules, plan.make_bots(), bankrolls=plan.bankrolls(), seed=seed)
+    bots = plan.make_bots()
+    if isinstance(bots[0], CounterBot) and plan.rules.decks is not None:
+        return _tally_counted(plan, bots, rounds, seed)
+    table = FastTable(plan.rules, bots, bankrolls=plan.bankrolls(), seed=seed)
     play = table.play_round
     nets: list[Money] = []
     bets: list[Money] = []
@@ -176,16 +208,76 @@ def run_chunk(plan: Plan, index: int) -> Tally:
     )
 
 
+def _tally_counted(plan: Plan, bots: list[Bot], rounds: int, seed: int) -> Tally:
+    """A counter's chunk on the fast path, tallied by the true count of the first seat's bet as well."""
+    table = FastTable(plan.rules, bots, bankrolls=plan.bankrolls(), seed=seed)
+    counter = bots[0]
+    assert isinstance(counter, CounterBot)
+    play = table.play_round
+    sums = [[0] * (len(TRUE_COUNTS) + 1) for _ in range(7)]
+    b_rounds, b_seats, b_net, b_net2, b_bet, b_bet2, b_net_bet = sums
+    results: list[Result] = []
+    for _ in range(rounds):
+        counter.bet_true_count = None
+        if not play():
+            break
+        net, bet = sum(table.nets), sum(table.bets)
+        results += table.results
+        count = counter.bet_true_count  # None: the first seat placed no bet (a finished tournament seat)
+        bucket = -1 if count is None else count_bucket(count)
+        b_rounds[bucket] += 1
+        b_seats[bucket] += sum(map(bool, table.bets))
+        b_net[bucket] += net
+        b_net2[bucket] += net * net
+        b_bet[bucket] += bet
+        b_bet2[bucket] += bet * bet
+        b_net_bet[bucket] += net * bet
+    return _counted_tally(sums, tuple(results.count(result) for result in _RESULTS))
+
+
+def _counted_tally(sums: list[list[int]], results: tuple[int, ...]) -> Tally:
+    """The chunk's tally from per-bucket sums, with one bucket past the end for rounds without a count."""
+    by_count = tuple(_sums_tally([column[i] for column in sums]) for i in range(len(TRUE_COUNTS)))
+    return _sums_tally([sum(column) for column in sums], results,
+                       by_count if any(t.rounds for t in by_count) else ())
+
+
+def _sums_tally(
+    sums: list[int], results: tuple[int, ...] = (0,) * len(_RESULTS), by_count: tuple[Tally, ...] = ()
+) -> Tally:
+    """A tally from its seven sums in field order (rounds, seat rounds, net, net², bet, bet², net·bet)."""
+    rounds, seat_rounds, net, net_squares, bet, bet_squares, net_bet = sums
+    return Tally(rounds, seat_rounds, net, net_squares, bet, bet_squares, net_bet, results, by_count)
+
+
 def _tally_rounds(plan: Plan, rounds: int, seed: int) -> Tally:
     """A chunk played through the event-producing Round (the reference the fast path must match)."""
-    table = BotTable(plan.rules, plan.make_bots(), bankrolls=plan.bankrolls(), seed=seed)
+    bots = plan.make_bots()
+    table = BotTable(plan.rules, bots, bankrolls=plan.bankrolls(), seed=seed)
+    counter = bots[0] if isinstance(bots[0], CounterBot) and plan.rules.decks is not None else None
     total = Tally()
     for _ in range(rounds):
+        if counter is not None:
+            counter.bet_true_count = None
         played = table.play_round()
         if played is None:
             break
-        total += round_tally(played)
+        tally = round_tally(played)
+        if counter is not None:
+            tally = _by_count(tally, counter.bet_true_count)
+        total += tally
     return total
+
+
+def _by_count(tally: Tally, true_count: int | None) -> Tally:
+    """One round's tally with itself (less its hand results) in the bucket of its true count."""
+    sums = [[0] * (len(TRUE_COUNTS) + 1) for _ in range(7)]
+    bucket = -1 if true_count is None else count_bucket(true_count)
+    t = tally
+    for column, value in zip(sums, (t.rounds, t.seat_rounds, t.net, t.net_squares, t.bet, t.bet_squares,
+                                    t.net_bet), strict=True):
+        column[bucket] = value
+    return _counted_tally(sums, tally.results)
 
 
 def round_tally(played: Round) -> Tally:
@@ -266,10 +358,79 @@ class Summary:
         t = self.tally
         return t.net / t.seat_rounds if t.seat_rounds else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
-        """The figures as one JSON-ready object (money in units)."""
+    @property
+    def round_mean(self) -> float:
+        """The mean net of one round, all seats together, in cents."""
+        t = self.tally
+        return t.net / t.rounds if t.rounds else 0.0
+
+    @property
+    def round_sd(self) -> float:
+        """The standard deviation of one round's net, all seats together, in cents (0 under two rounds)."""
+        t = self.tally
+        if t.rounds < 2:
+            return 0.0
+        return math.sqrt(max(t.net_squares - t.net * t.net / t.rounds, 0) / (t.rounds - 1))
+
+    def risk(self, bankroll: Money | None = None, trip_rounds: int | None = None) -> dict[str, Any]:
+        """Win rate, SD, SCORE, N0, DI and (for a bankroll in cents) the risk of ruin, as in `engine.risk`.
+
+        All seats count as one player's money. Money is in units, and per betting unit
+        (the table minimum) under `..._units`; None where a figure is undefined (win rate ≤ 0).
+        """
+        mu, sigma = self.round_mean, self.round_sd
+        unit = self.plan.rules.min_bet
+        measured = self.tally.rounds >= 2
+        out: dict[str, Any] = {
+            "betting_unit": to_units(unit),
+            "win_per_100_rounds": 100 * mu / CENTS_PER_UNIT,
+            "win_per_100_rounds_units": 100 * mu / unit,
+            "sd_per_round": sigma / CENTS_PER_UNIT,
+            "sd_per_round_units": sigma / unit,
+            "sd_per_100_rounds": 10 * sigma / CENTS_PER_UNIT,
+            "score": risk.score(mu, sigma) if measured else None,
+            "n0": risk.n0(mu, sigma) if measured and sigma > 0 else None,
+            "di": risk.desirability_index(mu, sigma) if measured else None,
+            "bankroll": None if bankroll is None else to_units(bankroll),
+            "risk_of_ruin": None,
+            "trip_rounds": trip_rounds,
+            "trip_risk_of_ruin": None,
+        }
+        if bankroll is not None and measured:
+            out["risk_of_ruin"] = risk.risk_of_ruin(mu, sigma, bankroll)
+            if trip_rounds is not None:
+                out["trip_risk_of_ruin"] = risk.trip_risk_of_ruin(mu, sigma, bankroll, trip_rounds)
+        return out
+
+    def true_counts(self) -> list[dict[str, Any]]:
+        """The counter's rounds by the true count at its bet: frequency, average bet and EV with its 95% CI.
+
+        One row per bucket of `TRUE_COUNTS` that has rounds; the end buckets hold everything beyond.
+        """
+        by_count = self.tally.by_count
+        counted = sum(t.rounds for t in by_count)
+        rows = []
+        for true_count, tally in zip(TRUE_COUNTS, by_count, strict=True):
+            if not tally.rounds:
+                continue
+            part = Summary(self.plan, tally)
+            low, high = part.ci95
+            rows.append({
+                "true_count": true_count,
+                "rounds": tally.rounds,
+                "frequency": tally.rounds / counted,
+                "average_bet": part.average_bet,
+                "ev": part.ev,
+                "ci95": [low, high] if math.isfinite(part.half_width) else None,
+                "net": to_units(tally.net),
+            })
+        return rows
+
+    def to_dict(self, bankroll: Money | None = None, trip_rounds: int | None = None) -> dict[str, Any]:
+        """The figures as one JSON-ready object (money in units); `true_counts` only for a counter."""
         plan, t = self.plan, self.tally
         low, high = self.ci95
+        extra: dict[str, Any] = {"true_counts": self.true_counts()} if t.by_count else {}
         return {
             "rules": plan.rules_name or plan.rules.name,
             "bot": plan.bot,
@@ -284,6 +445,9 @@ class Summary:
             "average_bet": self.average_bet,
             "net": to_units(t.net),
             "net_per_100_rounds": self.net_per_100_rounds,
+            "risk": self.risk(bankroll, trip_rounds),
+            **extra,
+            "spread": plan.spread,
             "interrupted": self.interrupted,
         }
 
@@ -299,33 +463,77 @@ def run(
     `on_chunk` is called with each chunk's tally as it finishes. A KeyboardInterrupt
     stops the workers and returns what the finished chunks gathered, marked interrupted.
     """
-    chunks = plan.chunks()
-    count = min(workers or os.cpu_count() or 1, len(chunks))
-    total = Tally()
+    return run_all([plan], workers=workers, on_chunk=on_chunk)[0]
+
+
+Task = tuple[int, int]
+"""One unit of work of several plans: (the plan's index, the chunk's index)."""
+
+Played = Generator[tuple[int, Tally], None, None]
+"""Finished chunks in any order, each with the index of its plan."""
+
+
+def tasks(plans: Sequence[Plan]) -> list[Task]:
+    """Every chunk of every plan, plan by plan.
+
+    >>> from engine import load_rules
+    >>> rules = load_rules("vegas-strip")
+    >>> tasks([Plan(rules, "basic", rounds=30_000), Plan(rules, "basic", rounds=5)])
+    [(0, 0), (0, 1), (1, 0)]
+    """
+    return [(p, chunk) for p, plan in enumerate(plans) for chunk in range(len(plan.chunks()))]
+
+
+def run_all(
+    plans: Sequence[Plan],
+    *,
+    workers: int | None = None,
+    on_chunk: Callable[[Tally], None] | None = None,
+    played: Played | None = None,
+) -> list[Summary]:
+    """Play several plans' chunks over one pool of `workers` processes (or take them from `played`).
+
+    `played` is where finished chunks come from instead of the local pool (a cluster, see
+    `blackjack.cluster`); it is closed when the run ends. A KeyboardInterrupt returns what
+    the finished chunks gathered, every summary marked interrupted.
+    """
+    if played is None:
+        work = tasks(plans)
+        played = _played(plans, work, min(workers or os.cpu_count() or 1, len(work)))
+    totals = [Tally()] * len(plans)
     try:
-        for tally in _played(plan, len(chunks), count):
-            total += tally
+        for index, tally in played:
+            totals[index] += tally
             if on_chunk is not None:
                 on_chunk(tally)
     except KeyboardInterrupt:
-        return Summary(plan, total, interrupted=True)
-    return Summary(plan, total)
+        return [Summary(plan, total, interrupted=True) for plan, total in zip(plans, totals, strict=True)]
+    finally:
+        played.close()
+    return [Summary(plan, total) for plan, total in zip(plans, totals, strict=True)]
 
 
-def _played(plan: Plan, chunks: int, workers: int) -> Iterator[Tally]:
+def run_task(plans: Sequence[Plan], task: Task) -> tuple[int, Tally]:
+    """Play one task of several plans: its plan's index and the chunk's tally."""
+    index, chunk = task
+    return index, run_chunk(plans[index], chunk)
+
+
+def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     """Each chunk's tally as it finishes, in this process or over a pool of workers."""
     if workers <= 1:
-        for index in range(chunks):
-            yield run_chunk(plan, index)
+        for index, chunk in work:
+            yield index, run_chunk(plans[index], chunk)
         return
     import multiprocessing
 
-    plan.make_bots()  # compute the strategy chart once here, before the workers start
+    for plan in plans:
+        plan.make_bots()  # compute the strategy charts once here, before the workers start
     pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
     try:
-        finished = pool.imap_unordered(partial(run_chunk, plan), range(chunks))
+        finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
         with _interrupt_flag() as interrupted:
-            for _ in range(chunks):
+            for _ in range(len(work)):
                 while True:
                     if interrupted:
                         raise KeyboardInterrupt

@@ -17,6 +17,7 @@ from engine.bots.counter import (
     IndexPlay,
     format_indices,
     hi_lo,
+    ramp_for_spread,
 )
 from engine.bots.novice import NoviceBot, NoviceStyle
 from engine.bots.seats import BotTable, CardWatcher, seat_name, seat_view
@@ -27,8 +28,12 @@ BOT_NAMES: tuple[str, ...] = ("basic", "counter", "novice")
 """The bots `make_bot` knows, as the simulator's --bot option names them."""
 
 
-def make_bot(name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle.BUST_CARD) -> Bot:
+def make_bot(
+    name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = 8
+) -> Bot:
     """A new bot by name for a table with these rules (the charts come from `engine.odds`).
+
+    `spread` is the top of the counter's bet ramp (see `ramp_for_spread`); the others bet flat.
 
     >>> from engine import load_rules
     >>> make_bot("novice", load_rules("vegas-strip")).name
@@ -43,11 +48,11 @@ def make_bot(name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle
     from engine.odds import basic_strategy
 
     chart = basic_strategy(rules)
-    return BasicBot(chart) if name == "basic" else CounterBot(chart)
+    return BasicBot(chart) if name == "basic" else CounterBot(chart, ramp=ramp_for_spread(spread))
 
 
 __all__ = [
     "BOT_NAMES", "FAB_4", "ILLUSTRIOUS_18", "INDEX_PLAYS", "BasicBot", "Bot", "BotTable",
     "CardWatcher", "Chart", "CounterBot", "IndexPlay", "NoviceBot", "NoviceStyle", "SeatView",
-    "format_indices", "hi_lo", "make_bot", "seat_name", "seat_view", "table_minimum",
+    "format_indices", "hi_lo", "make_bot", "ramp_for_spread", "seat_name", "seat_view", "table_minimum",
 ]

@@ -124,6 +124,21 @@ DEFAULT_RAMP: tuple[int, ...] = (1, 2, 4, 6, 8)
 """Bet units by true count: up to +1 one unit, then +2, +3, +4, and +5 or more."""
 
 
+def ramp_for_spread(spread: int) -> tuple[int, ...]:
+    """The five-step ramp of a 1-to-`spread` spread: 1, then a quarter, half, three quarters and all of it.
+
+    Each step is rounded half up to a whole unit (at least one), so a spread of 8 is `DEFAULT_RAMP`.
+
+    >>> ramp_for_spread(8), ramp_for_spread(12), ramp_for_spread(1)
+    ((1, 2, 4, 6, 8), (1, 3, 6, 9, 12), (1, 1, 1, 1, 1))
+
+    Raises ValueError for a spread under 1.
+    """
+    if spread < 1:
+        raise ValueError(f"a bet spread must be 1 or more, not {spread}")
+    return (1, *(max((spread * quarter + 2) // 4, 1) for quarter in range(1, 5)))
+
+
 class CounterBot:
     """Counts Hi-Lo, ramps its bet with the true count, and plays basic strategy with index plays.
 
@@ -162,6 +177,8 @@ class CounterBot:
         """The Hi-Lo running count since the last shuffle."""
         self._counted = 0
         self._shuffles = -1
+        self.bet_true_count: int | None = None
+        """The true count when it last placed a bet (None before its first bet or with an infinite deck)."""
 
     def _count(self, view: SeatView) -> None:
         """Count the cards shown since the last call (starting over after a shuffle)."""
@@ -187,6 +204,7 @@ class CounterBot:
         self._count(view)
         rules = view.rules
         count = self.true_count(view)
+        self.bet_true_count = count
         step = 0 if count is None else min(max(count - 1, 0), len(self.ramp) - 1)
         amount = rules.min_bet * self.ramp[step]
         if rules.max_bet is not None:
