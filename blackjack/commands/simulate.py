@@ -1,11 +1,24 @@
-"""`blackjack simulate`: bots play many rounds; prints the EV with its 95% interval and the rates."""
+"""`blackjack simulate`: bots play many rounds; prints the EV with its 95% interval and the rates.
+
+With the counter it adds the EV by true count and the counter's figures (win rate, SD,
+SCORE, N0, risk of ruin); `--sweep` runs every combination of some options and prints one
+table; `--cluster` plays the chunks on a Dask cluster; `--plot` draws the result.
+"""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import sys
-from typing import Any
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.simulate import Summary
+    from engine.sweep import Combination
 
 NAME = "simulate"
 HELP = "play many rounds with a bot in every seat and report the EV with a 95% confidence interval"
@@ -30,43 +43,260 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("fast", "round"), default="fast",
                         help="fast path (default) or the event-producing round, which is slower "
                              "and gives the same results")
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--spread", type=_positive, default=8, metavar="N",
+                        help="the counter's bet spread, 1 to N units (default: 8, a ramp of 1-2-4-6-8)")
+    parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
+                        help="run every combination of these values (repeatable): any rules option as a "
+                             "rules file writes it, or bot, seats or spread")
+    parser.add_argument("--bankroll", type=_money, metavar="AMOUNT",
+                        help="bankroll in units for the risk of ruin (all seats play from it)")
+    parser.add_argument("--trip-rounds", type=_positive, metavar="N",
+                        help="with --bankroll: also the risk of ruin within a trip of N rounds")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="play the chunks on the Dask scheduler at ADDRESS (tcp://host:8786), or "
+                             "'local' for a cluster on this machine (optional extra 'cluster')")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the EV by true count (counter) or by sweep point (optional extra 'plot')")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    output.add_argument("--csv", action="store_true", help="print the result as CSV, one row per sweep point")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--show-indices", action="store_true",
                         help="print the counter's index plays and exit")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the simulation and print the result; 130 when stopped by Ctrl-C (after printing it)."""
+    """Run the simulation (or sweep) and print the result; 130 when stopped by Ctrl-C (after printing it)."""
     import secrets
 
     from blackjack.commands.history import load_rules_arg
     from engine.bots import NoviceStyle, format_indices
-    from engine.simulate import Plan
-    from engine.simulate import run as simulate
+    from engine.simulate import Plan, run_all
+    from engine.sweep import parse_axis, sweep_plans
 
     if args.show_indices:
         print(format_indices())
         return 0
+    if args.trip_rounds is not None and args.bankroll is None:
+        return _usage("--trip-rounds needs --bankroll")
     rules = load_rules_arg(args.rules, args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    plan = Plan(
+    base = Plan(
         rules, args.bot, seats=args.seats, rounds=args.rounds, seed=seed,
         novice_style=NoviceStyle(args.novice_style), engine=args.engine, rules_name=args.rules,
+        spread=args.spread,
     )
-    bar = _progress_bar(args, plan.rounds)
+    axes = [parse_axis(text) for text in args.sweep]
+    points = sweep_plans(base, axes) if axes else [((), base)]
+    plot = None
+    if args.plot:
+        from blackjack.plot import check_target
+
+        plot = check_target(args.plot)
+    plans = [plan for _, plan in points]
+    bar = _progress_bar(args, sum(plan.rounds for plan in plans))
     try:
-        summary = simulate(plan, workers=args.workers, on_chunk=lambda t: bar.update(t.rounds))
+        with _cluster(args) as client:
+            played = None
+            if client is not None:
+                from blackjack.cluster import played_on
+
+                played = played_on(client, plans)
+            summaries = run_all(plans, workers=args.workers, on_chunk=lambda t: bar.update(t.rounds),
+                                played=played)
     finally:
         bar.close()
-    if args.json:
-        print(json.dumps(summary.to_dict()))
-    else:
-        print(_report(summary.to_dict(), args.bot == "counter"))
-    if summary.interrupted:
+    combinations = [combination for combination, _ in points]
+    _print_result(args, axes != [], combinations, summaries)
+    if plot is not None:
+        _draw(plot, combinations, summaries)
+    if any(summary.interrupted for summary in summaries):
         print("blackjack: interrupted; the figures cover the rounds played so far", file=sys.stderr)
         return 130
     return 0
+
+
+def _usage(message: str) -> int:
+    from blackjack.cli import EXIT_USAGE
+
+    print(f"blackjack: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _cluster(args: argparse.Namespace) -> Any:
+    """A context giving the Dask client for --cluster, or None to play on this machine's pool."""
+    if not args.cluster:
+        return nullcontext(None)
+    from blackjack.cluster import connect
+
+    return connect(args.cluster, workers=args.workers)
+
+
+def _print_result(
+    args: argparse.Namespace, swept: bool, combinations: list[Combination], summaries: list[Summary]
+) -> None:
+    """The result as JSON, CSV or text; a single run's JSON is the one object it always was."""
+    bankroll, trip = args.bankroll, args.trip_rounds
+    if args.json:
+        if not swept:
+            print(json.dumps(summaries[0].to_dict(bankroll, trip)))
+            return
+        axes: dict[str, list[str]] = {}
+        for combination in combinations:
+            for key, value in combination:
+                axes.setdefault(key, [])
+                if value not in axes[key]:
+                    axes[key].append(value)
+        results = [
+            {"combination": dict(combination), **summary.to_dict(bankroll, trip)}
+            for combination, summary in zip(combinations, summaries, strict=True)
+        ]
+        print(json.dumps({"sweep": axes, "results": results}))
+    elif args.csv:
+        print(_csv(combinations, summaries, bankroll, trip), end="")
+    elif swept:
+        print(_sweep_table(combinations, summaries, bankroll, trip))
+    else:
+        summary = summaries[0]
+        out = summary.to_dict(bankroll, trip)
+        text = _report(out, args.bot == "counter")
+        if out.get("true_counts"):
+            text += "\n\n" + _true_count_table(out["true_counts"])
+        if args.bot == "counter" or bankroll is not None:
+            text += "\n\n" + _risk_report(out["risk"])
+        print(text)
+
+
+def _draw(path: Path, combinations: list[Combination], summaries: list[Summary]) -> None:
+    """The plot: EV by true count for a single counter run, else EV per sweep point."""
+    from blackjack.plot import plot_sweep, plot_true_counts
+
+    if len(summaries) == 1 and summaries[0].tally.by_count:
+        plot_true_counts(summaries[0], path)
+    else:
+        labels = [_label(combination) or summary.plan.bot for combination, summary in
+                  zip(combinations, summaries, strict=True)]
+        first = summaries[0].to_dict()
+        rounds = sum(s.tally.rounds for s in summaries)
+        title = f"{first['rules']}: {rounds:,} rounds in all (seed {first['seed']})"
+        plot_sweep(labels, summaries, path, title)
+    print(f"blackjack: drew {path}", file=sys.stderr)
+
+
+def _label(combination: Combination) -> str:
+    return ", ".join(f"{key}={value}" for key, value in combination)
+
+
+_UNDEFINED = "-"
+"""How the tables show a figure that is undefined (SCORE and N0 when the win rate is not positive)."""
+
+
+def _figure(value: float | None, spec: str) -> str:
+    return _UNDEFINED if value is None else format(value, spec)
+
+
+def _sweep_table(
+    combinations: list[Combination], summaries: list[Summary], bankroll: int | None, trip: int | None
+) -> str:
+    """One line per sweep point: its values, then EV, CI, win rate, SD, SCORE, N0 and risk of ruin."""
+    keys = [key for key, _ in combinations[0]]
+    header = [*keys, "rounds", "EV", "± 95%", "win/100", "SD/round", "SCORE", "N0"]
+    if bankroll is not None:
+        header.append("RoR")
+    rows = []
+    for combination, summary in zip(combinations, summaries, strict=True):
+        out = summary.to_dict(bankroll, trip)
+        figures = out["risk"]
+        half = _UNDEFINED if out["ci95"] is None else f"{(out['ci95'][1] - out['ci95'][0]) / 2:.3%}"
+        row = [value for _, value in combination] + [
+            f"{out['rounds']:,}", f"{out['ev']:+.3%}", half, f"{figures['win_per_100_rounds']:+,.2f}",
+            f"{figures['sd_per_round']:,.2f}", _figure(figures["score"], ",.2f"),
+            _figure(figures["n0"], ",.0f"),
+        ]
+        if bankroll is not None:
+            row.append(_figure(figures["risk_of_ruin"], ".2%"))
+        rows.append(row)
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
+    numeric = len(keys)
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i < numeric else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    first = summaries[0].to_dict()
+    title = (f"{first['rules']}: sweep of {len(summaries)} combinations, seed {first['seed']}"
+             f"{', interrupted' if first['interrupted'] else ''}")
+    notes = ["win/100 and SD/round in units, all seats together; "
+             f"{_UNDEFINED}: undefined where the win rate is not positive"]
+    if bankroll is not None:
+        notes.append(f"RoR: risk of ruin with a bankroll of {bankroll / 100:,.2f}, played forever")
+    return "\n".join([title, line(header), *(line(row) for row in rows), *notes])
+
+
+CSV_FIELDS = (
+    "rules", "bot", "seats", "spread", "seed", "rounds", "hands", "ev", "ci95_low", "ci95_high",
+    "average_bet", "win_per_100_rounds", "sd_per_round", "score", "n0", "di", "bankroll",
+    "risk_of_ruin", "trip_rounds", "trip_risk_of_ruin", "interrupted",
+)
+"""The CSV's columns after the swept keys: what was run, then the figures (empty where undefined)."""
+
+
+def _csv(
+    combinations: list[Combination], summaries: list[Summary], bankroll: int | None, trip: int | None
+) -> str:
+    """The result as CSV: the swept keys, then `CSV_FIELDS`, one row per sweep point."""
+    keys = [key for key, _ in combinations[0]]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*keys, *CSV_FIELDS])
+    for combination, summary in zip(combinations, summaries, strict=True):
+        out = summary.to_dict(bankroll, trip)
+        flat = {**out, **out["risk"]}
+        flat["ci95_low"], flat["ci95_high"] = out["ci95"] or (None, None)
+        writer.writerow([value for _, value in combination]
+                        + ["" if flat[name] is None else flat[name] for name in CSV_FIELDS])
+    return buffer.getvalue()
+
+
+def _true_count_table(rows: list[dict[str, Any]]) -> str:
+    """The counter's rounds by the true count at its bet."""
+    lines = ["true count   rounds     share  avg bet  EV per initial unit (95% CI)"]
+    first, last = rows[0]["true_count"], rows[-1]["true_count"]
+    for row in rows:
+        count = row["true_count"]
+        label = f"{count:+d}"
+        if count == -10 and count == first:
+            label += " or less"
+        elif count == 10 and count == last:
+            label += " or more"
+        ci = "" if row["ci95"] is None else f" ± {(row['ci95'][1] - row['ci95'][0]) / 2:.3%}"
+        lines.append(f"{label:<11} {row['rounds']:>8,}  {row['frequency']:>7.2%}  {row['average_bet']:>7,.2f}"
+                     f"  {row['ev']:+.3%}{ci}")
+    return "\n".join(lines)
+
+
+def _risk_report(figures: dict[str, Any]) -> str:
+    """Win rate, SD, SCORE, N0 and risk of ruin in a few lines."""
+    unit = figures["betting_unit"]
+    lines = [
+        f"win rate: {figures['win_per_100_rounds']:+,.2f} per 100 rounds "
+        f"({figures['win_per_100_rounds_units']:+,.3f} betting units of {unit})",
+        f"standard deviation: {figures['sd_per_round']:,.2f} per round ({figures['sd_per_round_units']:,.3f} "
+        f"units), {figures['sd_per_100_rounds']:,.2f} per 100 rounds",
+    ]
+    if figures["score"] is None:
+        lines.append("SCORE, N0 and DI: undefined, the win rate is not positive")
+    else:
+        lines.append(f"SCORE {figures['score']:,.2f}, N0 {figures['n0']:,.0f} rounds, DI {figures['di']:.2f}")
+    if figures["bankroll"] is not None and figures["risk_of_ruin"] is not None:
+        text = (f"risk of ruin with a bankroll of {figures['bankroll']:,}: "
+                f"{figures['risk_of_ruin']:.2%} played forever")
+        if figures["trip_risk_of_ruin"] is not None:
+            text += f", {figures['trip_risk_of_ruin']:.2%} within {figures['trip_rounds']:,} rounds"
+        lines.append(text)
+    return "\n".join(lines)
 
 
 def _progress_bar(args: argparse.Namespace, total: int) -> Any:
@@ -129,4 +359,16 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _money(text: str) -> int:
+    from engine.money import to_cents
+
+    try:
+        value = to_cents(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
     return value

@@ -1,0 +1,82 @@
+"""`blackjack simulate --cluster`: the same seeded chunks, played on a Dask distributed cluster.
+
+Each chunk is one Dask task, `engine.simulate.run_chunk(plan, index)`: a pure function of
+the plan and the chunk's index, so a worker anywhere plays exactly the rounds a local
+worker would, and the tallies, merged exactly as the local run merges them, give the
+identical result. Dask (`distributed`) is the optional extra `cluster`; nothing imports it
+unless `--cluster` is given.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from blackjack.extras import require
+from engine.errors import BlackjackError
+from engine.simulate import Plan, Played, run_chunk, tasks
+
+LOCAL = "local"
+"""The `--cluster` address that starts a LocalCluster on this machine instead of connecting."""
+
+CONNECT_SECONDS = 5.0
+"""How long to try to reach a scheduler before giving up with a clear message."""
+
+
+class ClusterError(BlackjackError):
+    """The cluster cannot be reached or started."""
+
+
+@contextmanager
+def connect(address: str, *, workers: int | None = None, timeout: float = CONNECT_SECONDS) -> Iterator[Any]:
+    """A Dask client of the scheduler at `address`, or of a new LocalCluster for "local"; closed after.
+
+    A LocalCluster gets `workers` worker processes (every core by default), one thread each.
+
+    Raises MissingExtraError without Dask, ClusterError when the scheduler cannot be reached in time.
+    """
+    distributed = require("distributed", "cluster", "--cluster")
+    cluster = None
+    try:
+        if address == LOCAL:
+            cluster = distributed.LocalCluster(
+                n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.ERROR,
+            )
+            client = distributed.Client(cluster, timeout=timeout)
+        else:
+            client = distributed.Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as error:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def played_on(client: Any, plans: Sequence[Plan]) -> Played:
+    """Every chunk of the plans as a task on the cluster; yields (plan index, tally) as tasks finish.
+
+    Closing the generator early (Ctrl-C, an error) cancels the tasks still queued or running.
+    """
+    distributed = require("distributed", "cluster", "--cluster")
+    futures: list[Any] = []
+    try:
+        shared = client.scatter(list(plans), broadcast=True)
+        plan_of: dict[str, int] = {}
+        for index, chunk in tasks(plans):
+            future = client.submit(run_chunk, shared[index], chunk, pure=False)
+            plan_of[future.key] = index
+            futures.append(future)
+        for future, tally in distributed.as_completed(futures, with_results=True):
+            yield plan_of[future.key], tally
+    finally:
+        if futures:
+            client.cancel(futures)
