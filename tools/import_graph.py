@@ -119,6 +119,7 @@ ROLE_BOXES = {
     "engine.fastplay": "engine: analysis",
     "engine.review": "engine: analysis",
     "engine.simulate": "engine: analysis",
+    "engine.sweep": "engine: analysis",
 }
 """Modules drawn apart from their package's other modules because they stand above its subpackages."""
 

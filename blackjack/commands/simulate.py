@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     from blackjack.commands.history import load_rules_arg
     from engine.bots import NoviceStyle, format_indices
+    from engine.errors import BlackjackError
     from engine.simulate import Plan, run_all
     from engine.sweep import parse_axis, sweep_plans
 
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         print(format_indices())
         return 0
     if args.trip_rounds is not None and args.bankroll is None:
-        return _usage("--trip-rounds needs --bankroll")
+        raise BlackjackError("--trip-rounds needs --bankroll")
     rules = load_rules_arg(args.rules, args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     base = Plan(
@@ -116,11 +117,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _usage(message: str) -> int:
-    from blackjack.cli import EXIT_USAGE
-
-    print(f"blackjack: {message}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def _cluster(args: argparse.Namespace) -> Any:
