@@ -44,7 +44,7 @@ def connect(address: str, *, workers: int | None = None, timeout: float = CONNEC
         if address == LOCAL:
             cluster = distributed.LocalCluster(
                 n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR,
+                dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: never a clash
             )
             client = distributed.Client(cluster, timeout=timeout)
         else:
