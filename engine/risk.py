@@ -4,7 +4,7 @@ Every function takes the mean `mu` and standard deviation `sigma` of the net of 
 in one unit of money (any unit: dollars, cents or betting units, as long as the bankroll
 is in the same one). The formulas are the standard ones (see docs/simulate.md):
 
-* N0 (Cohen's "N-zero"): the rounds after which the expected win equals one standard
+* N0 ("N-zero", Brett Harris's measure): the rounds after which the expected win equals one standard
   deviation of the result, (sigma / mu)².
 * SCORE (Schlesinger, *Blackjack Attack*): the win per 100 rounds of a $10,000 bankroll
   whose bets are scaled to a risk of ruin of e^-2 ≈ 13.5% (full Kelly), 10^6 · (mu / sigma)².
@@ -27,7 +27,7 @@ SCORE_BANKROLL = 10_000
 
 
 def n0(mu: float, sigma: float) -> float | None:
-    """Cohen's N0, the rounds for the expected win to equal one standard deviation; None unless mu > 0.
+    """N0 (N-zero), the rounds for the expected win to equal one standard deviation; None unless mu > 0.
 
     >>> round(n0(0.01, 1.1), 6)
     12100.0

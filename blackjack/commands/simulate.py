@@ -174,7 +174,9 @@ def _draw(path: Path, combinations: list[Combination], summaries: list[Summary])
                   zip(combinations, summaries, strict=True)]
         first = summaries[0].to_dict()
         rounds = sum(s.tally.rounds for s in summaries)
-        title = f"{first['rules']}: {rounds:,} rounds in all (seed {first['seed']})"
+        bots = {s.plan.bot for s in summaries}
+        who = f"{first['bot']} bot, " if len(bots) == 1 else ""
+        title = f"{first['rules']}: {who}{rounds:,} rounds in all (seed {first['seed']})"
         plot_sweep(labels, summaries, path, title)
     print(f"blackjack: drew {path}", file=sys.stderr)
 
@@ -210,7 +212,7 @@ def _sweep_table(
             _figure(figures["n0"], ",.0f"),
         ]
         if bankroll is not None:
-            row.append(_figure(figures["risk_of_ruin"], ".2%"))
+            row.append(_UNDEFINED if figures["risk_of_ruin"] is None else _chance(figures["risk_of_ruin"]))
         rows.append(row)
     widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
     numeric = len(keys)
@@ -256,6 +258,17 @@ def _csv(
     return buffer.getvalue()
 
 
+def _chance(probability: float) -> str:
+    """A probability as a percentage to three significant digits, so a small risk does not read as 0.
+
+    >>> _chance(1.0), _chance(0.015812), _chance(0.0000123), _chance(1e-9), _chance(0.0)
+    ('100%', '1.58%', '0.00123%', 'under 0.0001%', '0%')
+    """
+    if 0 < probability < 1e-6:
+        return "under 0.0001%"
+    return f"{100 * probability:.3g}%"
+
+
 def _true_count_table(rows: list[dict[str, Any]]) -> str:
     """The counter's rounds by the true count at its bet."""
     lines = ["true count   rounds     share  avg bet  EV per initial unit (95% CI)"]
@@ -288,9 +301,9 @@ def _risk_report(figures: dict[str, Any]) -> str:
         lines.append(f"SCORE {figures['score']:,.2f}, N0 {figures['n0']:,.0f} rounds, DI {figures['di']:.2f}")
     if figures["bankroll"] is not None and figures["risk_of_ruin"] is not None:
         text = (f"risk of ruin with a bankroll of {figures['bankroll']:,}: "
-                f"{figures['risk_of_ruin']:.2%} played forever")
+                f"{_chance(figures['risk_of_ruin'])} played forever")
         if figures["trip_risk_of_ruin"] is not None:
-            text += f", {figures['trip_risk_of_ruin']:.2%} within {figures['trip_rounds']:,} rounds"
+            text += f", {_chance(figures['trip_risk_of_ruin'])} within {figures['trip_rounds']:,} rounds"
         lines.append(text)
     return "\n".join(lines)
 
