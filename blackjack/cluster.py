@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -42,10 +44,11 @@ def connect(address: str, *, workers: int | None = None, timeout: float = CONNEC
     cluster = None
     try:
         if address == LOCAL:
-            cluster = distributed.LocalCluster(
-                n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: never a clash
-            )
+            with _workers_ignore_ctrl_c():
+                cluster = distributed.LocalCluster(
+                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: never a clash
+                )
             client = distributed.Client(cluster, timeout=timeout)
         else:
             client = distributed.Client(address, timeout=timeout)
@@ -56,9 +59,29 @@ def connect(address: str, *, workers: int | None = None, timeout: float = CONNEC
     try:
         yield client
     finally:
+        # Closing while cancelled tasks are still being reported makes the scheduler log
+        # tracebacks about a client that has gone; the result is already in hand.
+        logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start worker processes with Ctrl-C ignored (inherited), so the parent alone stops them.
+
+    A terminal's Ctrl-C reaches every process of the group; workers killed by it would
+    lose their tasks under the parent while it gathers what finished.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def played_on(client: Any, plans: Sequence[Plan]) -> Played:

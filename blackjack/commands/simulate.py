@@ -95,18 +95,18 @@ def run(args: argparse.Namespace) -> int:
 
         plot = check_target(args.plot)
     plans = [plan for _, plan in points]
-    bar = _progress_bar(args, sum(plan.rounds for plan in plans))
-    try:
-        with _cluster(args) as client:
-            played = None
-            if client is not None:
-                from blackjack.cluster import played_on
+    with _cluster(args) as client:  # connected (or failed) before the bar starts its clock
+        played = None
+        if client is not None:
+            from blackjack.cluster import played_on
 
-                played = played_on(client, plans)
+            played = played_on(client, plans)
+        bar = _progress_bar(args, sum(plan.rounds for plan in plans))
+        try:
             summaries = run_all(plans, workers=args.workers, on_chunk=lambda t: bar.update(t.rounds),
                                 played=played)
-    finally:
-        bar.close()
+        finally:
+            bar.close()
     combinations = [combination for combination, _ in points]
     _print_result(args, axes != [], combinations, summaries)
     if plot is not None:
