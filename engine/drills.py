@@ -393,6 +393,10 @@ def judge(rules: Rules, spot: Spot, answer: Action | None, chart: StrategyChart 
 # ---- the count drill ---------------------------------------------------------------------
 
 
+TRUE_COUNT_TOLERANCE = 0.5
+"""How far a whole-number true count may be from the exact one and still be right."""
+
+
 @dataclass(frozen=True, slots=True)
 class CountAnswer:
     """What a count drill asks after its cards: the running count, decks left and the true count."""
@@ -412,7 +416,7 @@ class CountAnswer:
         >>> [CountAnswer(7, 2.0).true_right(n) for n in (2, 3, 4)]
         [False, True, True]
         """
-        return abs(answer - self.true_count) <= 0.5
+        return abs(answer - self.true_count) <= TRUE_COUNT_TOLERANCE
 
 
 def count_flashes(
