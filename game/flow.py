@@ -21,6 +21,7 @@ A round (scenes over the table):
 The screens:
 
     title ──> setup | tournament (double-up) | stats | demo, how to play (pushed over the title; pop back)
+          ├─> drill setup ──> drill | count drill (pushed over the setup; Back pops to it); Back: title
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
@@ -47,9 +48,11 @@ from game.scene import Go, Scene, SceneName
 from game.scenes.animating import Onward
 from game.scenes.betting import BettingScene
 from game.scenes.broke import BrokeScene
+from game.scenes.count_drill import CountDrillScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
+from game.scenes.drill import DrillScene, DrillSetupScene
 from game.scenes.how_to_play import HowToPlayScene
 from game.scenes.leaderboard import LeaderboardScene
 from game.scenes.opening import OpeningScene
@@ -134,6 +137,9 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.DEMO: DemoScene,
     SceneName.HOW_TO_PLAY: HowToPlayScene,
     SceneName.RULES_EDITOR: RulesEditorScene,
+    SceneName.DRILL_SETUP: DrillSetupScene,
+    SceneName.DRILL: DrillScene,
+    SceneName.COUNT_DRILL: CountDrillScene,
 }
 """Every scene of the game by name."""
 

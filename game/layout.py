@@ -229,8 +229,11 @@ def title_panel_rect() -> pygame.Rect:
 
 
 def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (Demo), (How to play) and Quit across the title panel."""
+    """Play, Double-up, Statistics, (Drills), (Demo), (How to play) and Quit across the title panel."""
     w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12) if count == 5 else (128, 58, 10)
+    if count > 6:
+        gap = 8
+        w = (title_panel_rect().w - 28 - (count - 1) * gap) // count
     left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
     return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]

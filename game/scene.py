@@ -55,6 +55,9 @@ class SceneName(StrEnum):
     RULES = "rules"
     HOW_TO_PLAY = "how-to-play"
     RULES_EDITOR = "rules-editor"
+    DRILL_SETUP = "drill-setup"
+    DRILL = "drill"
+    COUNT_DRILL = "count-drill"
 
 
 class Go:
