@@ -79,7 +79,9 @@ class CountDrillScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.rules = rules
-        self.decks = rules.decks or 6
+        if rules.decks is None:
+            raise ValueError(f"{rules.name} deals from an endless shoe, which has no true count")
+        self.decks: int = rules.decks
         self.person = person
         self.speed = speed
         self.per_flash = per_flash
