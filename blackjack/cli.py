@@ -31,10 +31,23 @@ EXIT_BROKEN_PIPE = 141
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser: game options, plus the headless subcommands."""
+    from blackjack import version
     from blackjack.commands import add_subcommands
     parser = argparse.ArgumentParser(
         prog="blackjack",
         description="A casino blackjack table. With no subcommand, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"blackjack {version()}")
+    menu = parser.add_argument_group("the desktop menu (Linux)").add_mutually_exclusive_group()
+    menu.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add the game and its icon to your application menu ($XDG_DATA_HOME), then exit",
+    )
+    menu.add_argument(
+        "--uninstall-desktop-entry",
+        action="store_true",
+        help="remove what --install-desktop-entry added, then exit",
     )
     game = parser.add_argument_group("game options")
     game.add_argument("--rules", metavar="ID|FILE", help="rules preset id or TOML file")
@@ -96,6 +109,10 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
     args = build_parser().parse_args(argv)
     command = getattr(args, "command_module", None)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        from blackjack.desktop import run
+
+        return run(remove=args.uninstall_desktop_entry)
     try:
         if command is not None:
             return int(command.run(args))
@@ -107,6 +124,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 def open_game(args: argparse.Namespace) -> int:
     """Open the game window as the game options ask; the only place that imports the game."""
     from blackjack.commands.history import data_dir
+    from blackjack.desktop import name_the_window
+
+    name_the_window()  # before pygame is imported: under X11 it names the window after the script
     from game.app import run_game
     from game.seats import SeatsError
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+import sprites
 from engine import BlackjackError, CardSource
 from engine.rulesets import saved_table_file
 from engine.tables import tables_folder
@@ -45,6 +46,12 @@ FRAME_TIMES_KEPT = 200_000
 
 MAX_CATCH_UP = 5
 """The most fixed steps one frame may run after a stall; the rest of the lag is dropped."""
+
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+"""SDL video drivers that show nothing: SDL falls back to them when there is no display."""
+
+EXIT_NO_DISPLAY = 1
+"""Exit status when there is no display for the window: the machine's state, not a usage error (2)."""
 
 
 class App:
@@ -79,6 +86,7 @@ class App:
         pygame.font.init()
         flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Blackjack")
+        pygame.display.set_icon(Assets().image(sprites.ICON_FILE))  # before set_mode, as SDL asks
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
             self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
@@ -300,7 +308,39 @@ class App:
 
 
 def _headless() -> bool:
-    return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+    return pygame.display.get_driver() in HEADLESS_DRIVERS
+
+
+def say_where_data_lives(data_dir: Path, settings_file: Path) -> None:
+    """On the first launch with a data folder (no database in it yet), say in one line where things are kept.
+
+    Standard error, because standard output carries `--frame-stats`' JSON.
+    """
+    from engine.store import DATABASE_NAME
+
+    if not (data_dir / DATABASE_NAME).exists():
+        print(
+            f"blackjack: first launch: profiles, history and saved tables are kept in {data_dir}, "
+            f"settings in {settings_file}",
+            file=sys.stderr,
+        )
+
+
+def no_display_problem(frames: int | None) -> str | None:
+    """Why the window cannot be shown on this machine, or None when it can (or need not be).
+
+    With no display SDL either fails or quietly opens an invisible window and would play
+    on unseen; that is refused unless the run is a headless one asked for by `--frames`
+    or by choosing SDL_VIDEODRIVER.
+    """
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return f"no display could be opened ({error})"
+    if frames is None and not os.environ.get("SDL_VIDEODRIVER") and _headless():
+        pygame.display.quit()
+        return "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return None
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -315,7 +355,16 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
     """Open the table as the command line asks, keeping history in `data_dir`; return the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     frames = getattr(args, "frames", None)
+    problem = no_display_problem(frames)
+    if problem is not None:
+        print(
+            f"blackjack: {problem}; start it from a desktop session, or run it headless with "
+            "SDL_VIDEODRIVER=dummy and --frames N [--screenshot PATH]",
+            file=sys.stderr,
+        )
+        return EXIT_NO_DISPLAY
     explicit = getattr(args, "data_dir", None)
+    say_where_data_lives(data_dir, settings_path(explicit))
     specs = None
     if getattr(args, "seats", None):
         from game.seats import parse_seats

@@ -17,6 +17,7 @@ from importlib import resources
 
 import pygame
 
+import sounds
 import sprites
 
 log = logging.getLogger(__name__)
@@ -157,6 +158,22 @@ class Assets:
         else:
             self._text.move_to_end(key)
         return surface
+
+
+def shipped_files() -> list[str]:
+    """Every data file the game and the engine load, as paths inside the installed packages.
+
+    What a wheel or a standalone app must carry: the loaders' own lists (the sprites, the
+    sounds, the shipped presets), never a second list kept by hand.
+    """
+    from engine.rulesets import preset_ids
+
+    return sorted(
+        [f"sprites/{path}" for path in sprites.all_files()]
+        + [f"sounds/{sounds.sound_file(name)}" for name in sounds.SOUND_NAMES]
+        + [f"engine/presets/{preset}.toml" for preset in preset_ids()]
+        + ["engine/py.typed"]
+    )
 
 
 # ---- stand-ins for missing sprites ---------------------------------------------------------

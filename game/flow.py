@@ -20,7 +20,7 @@ A round (scenes over the table):
 
 The screens:
 
-    title ──> setup | tournament (double-up) | stats | demo, how to play (pushed over the title; pop back)
+    title ──> setup | tournament (double-up) | stats | history | demo, how to play (pushed; pop back)
           ├─> drill setup ──> drill | count drill (pushed over the setup; Back pops to it); Back: title
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
@@ -31,6 +31,15 @@ The screens:
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
     setup | settings (between rounds) ─ rules editor (pushed over it; pops back, a table it saved chosen)
+
+Looking back at the saved rounds:
+
+    stats ──> history (Back returns to the stats)
+    leaderboard ─ session review (pushed over it; Back pops)
+    history ─ replay (pushed over it: a round played again on the table; Back pops)
+            └ session review (pushed over it, for the sitting the history is filtered to)
+    session review ─ replay (pushed, stopped at the chosen mistake)
+                   └ history (pushed: the sitting's rounds)
 
 To add a scene: name it in `SceneName` (game/scene.py), write its module under game/scenes
 importing only downward (game.scene, the scenes' base modules, widgets, layout, context,
@@ -53,13 +62,16 @@ from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
 from game.scenes.drill import DrillScene, DrillSetupScene
+from game.scenes.history import HistoryScene
 from game.scenes.how_to_play import HowToPlayScene
 from game.scenes.leaderboard import LeaderboardScene
 from game.scenes.opening import OpeningScene
 from game.scenes.payout import PayoutScene
 from game.scenes.play import PlayerTurnScene
+from game.scenes.replay import ReplayScene
 from game.scenes.rules_editor import RulesEditorScene
 from game.scenes.rules_panel import RulesPanelScene
+from game.scenes.session_review import SessionReviewScene
 from game.scenes.settings_menu import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
@@ -137,6 +149,11 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.DEMO: DemoScene,
     SceneName.HOW_TO_PLAY: HowToPlayScene,
     SceneName.RULES_EDITOR: RulesEditorScene,
+    # looking back
+    SceneName.HISTORY: HistoryScene,
+    SceneName.REPLAY: ReplayScene,
+    SceneName.SESSION_REVIEW: SessionReviewScene,
+    # drills
     SceneName.DRILL_SETUP: DrillSetupScene,
     SceneName.DRILL: DrillScene,
     SceneName.COUNT_DRILL: CountDrillScene,

@@ -59,6 +59,10 @@ class IntentKind(Enum):
     """Show or hide the table's rules in words (U)."""
     PAGE = auto()
     """Turn a page: `value` +1 forward, -1 back (arrows, Page Up/Down, the mouse wheel)."""
+    STEP = auto()
+    """Step a replay by one decision: `value` +1 forward, -1 back ([ ], or Shift with an arrow)."""
+    SPEED = auto()
+    """A replay's speed: `value` +1 faster, -1 slower (+ and -)."""
     KEY = auto()
     """Any other key (demo mode leaves on it)."""
 
@@ -109,6 +113,11 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_LEFT: (IntentKind.PAGE, -1),
     pygame.K_UP: (IntentKind.PAGE, -1),
     pygame.K_PAGEUP: (IntentKind.PAGE, -1),
+    pygame.K_RIGHTBRACKET: (IntentKind.STEP, 1),
+    pygame.K_LEFTBRACKET: (IntentKind.STEP, -1),
+    pygame.K_PLUS: (IntentKind.SPEED, 1),
+    pygame.K_EQUALS: (IntentKind.SPEED, 1),
+    pygame.K_MINUS: (IntentKind.SPEED, -1),
 }
 """The one key table: a key code to an intent (and its value)."""
 
@@ -163,7 +172,9 @@ KEY_HELP: dict[IntentKind, str] = {
     IntentKind.QUIZ: "counting quiz",
     IntentKind.DEMO: "demo, on the title",
     IntentKind.RULES: "the table's rules",
-    IntentKind.PAGE: "turn the page",
+    IntentKind.PAGE: "turn the page; in a replay, step one event",
+    IntentKind.STEP: "in a replay, step one decision",
+    IntentKind.SPEED: "in a replay, faster or slower",
 }
 """What each intent a key gives does, in a few words, for the key help."""
 
@@ -196,6 +207,10 @@ def to_intent(
             return None if text_mode else Intent(IntentKind.KEY)
         if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
             return Intent(IntentKind.FULLSCREEN)
+        if found[0] is IntentKind.PAGE and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and (
+            event.mod & pygame.KMOD_SHIFT
+        ):
+            return Intent(IntentKind.STEP, value=found[1])
         return Intent(found[0], value=found[1])
     if event.type == pygame.MOUSEBUTTONDOWN:
         kind = MOUSE_INTENTS.get(event.button)

@@ -229,10 +229,10 @@ def title_panel_rect() -> pygame.Rect:
 
 
 def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (Drills), (Demo), (How to play) and Quit across the title panel."""
-    w, h, gap = (184, 58, 16) if count <= 4 else (148, 58, 12) if count == 5 else (128, 58, 10)
+    """Play, Double-up, Statistics, (History), (Drills), (Demo), (How to play) and Quit across the title."""
+    sizes = {4: (184, 58, 16), 5: (148, 58, 12), 6: (128, 58, 10)}
+    w, h, gap = sizes[max(4, count)] if count <= 6 else (0, 58, 8)
     if count > 6:
-        gap = 8
         w = (title_panel_rect().w - 28 - (count - 1) * gap) // count
     left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
@@ -265,9 +265,19 @@ def trainer_count_rect(lines: int = 3) -> pygame.Rect:
     return pygame.Rect(16, 150, 240 if lines > 3 else 200, 38 + 24 * lines)
 
 
-def trainer_hint_rect(lines: int) -> pygame.Rect:
-    """The trainer's hint panel, right of the table above the seats."""
-    return pygame.Rect(1000, 186, 264, 44 + 26 * lines)
+def trainer_hint_rect(lines: int, positions: list[int]) -> pygame.Rect:
+    """The trainer's hint panel (see `side_panel_rect`)."""
+    return side_panel_rect(44 + 26 * lines, positions)
+
+
+def side_panel_rect(height: int, positions: list[int]) -> pygame.Rect:
+    """A panel right of the table above the seats (the hint's, the replay's decision panel), or over the
+    limits placard when a seat's first cards would lie under it there."""
+    beside = pygame.Rect(1000, 186, 264, height)
+    cards = [card_rect(p, 0, 1, card, seat_room(p, positions)) for p in positions for card in range(3)]
+    if beside.collidelist(cards) == -1:
+        return beside
+    return beside.move(762 - beside.x, 6 - beside.y)
 
 
 def trainer_chart_rect() -> pygame.Rect:
@@ -343,6 +353,7 @@ def stats_rects() -> dict[str, pygame.Rect]:
         "next": pygame.Rect(790, 32, 44, 44),
         "chart": pygame.Rect(44, 100, 720, 520),
         "numbers": pygame.Rect(800, 104, 436, 500),
+        "history": pygame.Rect(880, 632, 176, 52),
         "back": pygame.Rect(1070, 632, 166, 52),
     }
 
@@ -351,6 +362,7 @@ def leaderboard_rects() -> dict[str, pygame.Rect]:
     """The leaderboard: the table of players and the buttons under it."""
     return {
         "table": pygame.Rect(60, 120, 1160, 460),
+        "review": pygame.Rect(520, 632, 166, 52),
         "title": pygame.Rect(700, 632, 166, 52),
         "new": pygame.Rect(880, 632, 176, 52),
         "quit": pygame.Rect(1070, 632, 166, 52),
@@ -433,4 +445,36 @@ def profile_dialog_rects() -> dict[str, pygame.Rect]:
         "left": right.move(-2 * (right.w + 16), 0),
         "middle": right.move(-(right.w + 16), 0),
         "right": right,
+    }
+
+
+def replay_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
+    """The replay's controls in a centred row on the rail, under its caption."""
+    w, h, gap = 150, 50, 12
+    left = CANVAS_SIZE[0] // 2 - (len(names) * w + (len(names) - 1) * gap) // 2
+    return {name: pygame.Rect(left + i * (w + gap), 648, w, h) for i, name in enumerate(names)}
+
+
+def history_rects() -> dict[str, pygame.Rect]:
+    """The history browser: the filter buttons, the list of rounds, the pager and Back."""
+    return {
+        "player": pygame.Rect(44, 92, 270, 44),
+        "session": pygame.Rect(326, 92, 330, 44),
+        "result": pygame.Rect(668, 92, 200, 44),
+        "mistake": pygame.Rect(880, 92, 240, 44),
+        "list": pygame.Rect(44, 150, 1192, 462),
+        "up": pygame.Rect(44, 632, 120, 52),
+        "down": pygame.Rect(176, 632, 120, 52),
+        "review": pygame.Rect(880, 632, 176, 52),
+        "back": pygame.Rect(1070, 632, 166, 52),
+    }
+
+
+def session_review_rects() -> dict[str, pygame.Rect]:
+    """The session review: each person's figures, the biggest mistakes, and the buttons."""
+    return {
+        "people": pygame.Rect(44, 100, 1192, 200),
+        "mistakes": pygame.Rect(44, 330, 1192, 290),
+        "history": pygame.Rect(880, 632, 176, 52),
+        "back": pygame.Rect(1070, 632, 166, 52),
     }

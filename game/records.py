@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         Store,
         UnfinishedRound,
     )
+    from engine.store.history import RoundLine
 
 FLUSH_TIMEOUT = 15.0
 """Seconds the game waits at exit for queued saves."""
@@ -63,6 +64,25 @@ class StatsData:
     stats: PlayerStats
     series: list[BankrollPoint]
     tournaments: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """What the history browser shows: who and which sittings it can filter by, and the rounds that pass."""
+
+    players: list[str]
+    sessions: list[str]
+    """The sittings' labels, newest first."""
+    rounds: list[RoundLine]
+    """The rounds that pass the filters, newest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SittingData:
+    """What the session review reads from the store: each person's figures for the sitting, and its rounds."""
+
+    stats: list[PlayerStats]
+    rounds: list[RoundLine]
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +363,45 @@ class Records:
             return leaderboard(store, known, session=session)
 
         return self.worker.submit(self._guard(work, "read the leaderboard"), "reading the leaderboard")
+
+    def history(
+        self,
+        *,
+        player: str | None = None,
+        session: str | None = None,
+        result: str | None = None,
+        with_mistake: bool = False,
+    ) -> Job[HistoryPage | None]:
+        """The history browser's players, sittings and rounds (`engine.store.history.round_lines`)."""
+
+        def work(store: Store) -> HistoryPage:
+            from engine.store import list_profiles
+            from engine.store.history import round_lines, sessions
+
+            return HistoryPage(
+                [profile.name for profile in list_profiles(store)],
+                sessions(store),
+                round_lines(store, player=player, session=session, result=result, with_mistake=with_mistake),
+            )
+
+        return self.worker.submit(self._guard(work, "read the history"), "reading the history")
+
+    def sitting(self, session: str, names: Sequence[str] = ()) -> Job[SittingData | None]:
+        """One sitting's figures (as the stats screen computes them) for these people, else for every
+        person who bet in it, and its rounds."""
+        wanted = list(names)
+
+        def work(store: Store) -> SittingData:
+            from engine.store import find_profile, player_stats
+            from engine.store.history import round_lines
+
+            rounds = round_lines(store, session=session)
+            seated = {seat.player for line in rounds for seat in line.seats if seat.person}
+            people = wanted or sorted(seated, key=str.casefold)
+            known = [name for name in people if find_profile(store, name) is not None]
+            return SittingData([player_stats(store, name, session=session) for name in known], rounds)
+
+        return self.worker.submit(self._guard(work, "read the sitting"), "reading the sitting")
 
     def best_tournaments(self, limit: int = 5) -> Job[list[Any] | None]:
         """The best double-up results of everyone."""

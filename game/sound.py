@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 
 import pygame
@@ -29,11 +33,12 @@ class Sounds:
         self.available = False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with _native_stderr_muted():  # ALSA prints a screenful when there is no device
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             pygame.mixer.set_num_channels(16)
             self.available = True
         except pygame.error as error:
-            log.info("no audio device (%s); the game runs silent", error)
+            print(f"blackjack: no audio device ({error}); playing silently", file=sys.stderr)
 
     def configure(self, *, enabled: bool, volume: float) -> None:
         """Apply the sound settings."""
@@ -73,3 +78,21 @@ class Sounds:
         if self.available:
             pygame.mixer.quit()
             self.available = False
+
+
+@contextmanager
+def _native_stderr_muted() -> Iterator[None]:
+    """Send what C libraries write to standard error (file descriptor 2) to the null device meanwhile."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error at all (a windowed app): nothing to mute
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

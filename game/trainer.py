@@ -26,7 +26,7 @@ TOAST_TIME = 4.0
 """Seconds a mistake toast stays up."""
 
 CREAM = (246, 236, 206)
-DARK = (10, 16, 12, 232)
+DARK = (10, 16, 12, 248)
 HIGHLIGHT = (250, 220, 90)
 
 if TYPE_CHECKING:
@@ -303,15 +303,16 @@ class Trainer:
     # ---- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, assets: object, rnd: Round, chart: StrategyChart | None,
-             asking: bool) -> None:
-        """The open overlays: the count, the hint panel, the chart, the toast and the question."""
+             asking: bool, positions: list[int]) -> None:
+        """The open overlays (the count, the hint panel, the chart, the toast and the question) at a
+        table whose seats sit at these positions."""
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
         if self.show_count:
             self._draw_count(surface, assets)
         if self.show_hint and asking:
-            self._draw_hint(surface, assets)
+            self._draw_hint(surface, assets, positions)
         if self.show_chart:
             self._draw_chart(surface, assets, rnd, chart, asking)
         if self.toast:
@@ -385,12 +386,12 @@ class Trainer:
             for action, value in self.hint.ranked
         ]
 
-    def _draw_hint(self, surface: pygame.Surface, assets: object) -> None:
+    def _draw_hint(self, surface: pygame.Surface, assets: object, positions: list[int]) -> None:
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
         lines = self.hint_lines()
-        rect = layout.trainer_hint_rect(len(lines))
+        rect = layout.trainer_hint_rect(len(lines), positions)
         self._panel(surface, rect)
         title = assets.text("HINT (?) · EV PER BET", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))

@@ -78,6 +78,12 @@ POINTER_FILE: str = "ui/pointer.png"
 POINTER_SIZE: tuple[int, int] = (32, 32)
 """Size of the pointer sprite."""
 
+ICON_FILE: str = "icon.png"
+"""The game's icon: the window's, the menu entry's and the standalone app's."""
+
+ICON_SIZE: tuple[int, int] = (256, 256)
+"""Size of the icon (a desktop scales it down for menus and task bars)."""
+
 
 def card_code(code: str) -> str:
     """Normalise a card code ('as', '10h', 'back') to its file stem ('AS', 'TH', 'back').
@@ -146,6 +152,7 @@ def all_files() -> tuple[str, ...]:
         SHOE_FILE,
         DISCARD_FILE,
         POINTER_FILE,
+        ICON_FILE,
     )
 
 

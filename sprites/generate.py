@@ -23,6 +23,7 @@ from sprites import (
     CHIP_DENOMINATIONS,
     DISCARD_FILE,
     FELT_FILE,
+    ICON_FILE,
     POINTER_FILE,
     SHADOW_FILE,
     SHOE_FILE,
@@ -34,6 +35,7 @@ from sprites import (
 )
 from sprites._cards import FOUR_COLOR, TWO_COLOR, render_back, render_face, render_shadow
 from sprites._chips import render_chip, render_stack
+from sprites._icon import render_icon
 from sprites._pen import generic_smoothscale
 from sprites._table import (
     render_button,
@@ -74,6 +76,7 @@ def drawings() -> Iterator[tuple[str, Callable[[], pygame.Surface]]]:
     yield SHOE_FILE, render_shoe
     yield DISCARD_FILE, render_discard
     yield POINTER_FILE, render_pointer
+    yield ICON_FILE, render_icon
 
 
 def main(out_dir: Path | None = None) -> list[Path]:

@@ -58,6 +58,7 @@ def expected_size(relative: str) -> tuple[int, int]:
         sprites.SHOE_FILE: sprites.SHOE_SIZE,
         sprites.DISCARD_FILE: sprites.DISCARD_SIZE,
         sprites.POINTER_FILE: sprites.POINTER_SIZE,
+        sprites.ICON_FILE: sprites.ICON_SIZE,
     }[relative]
 
 

@@ -44,11 +44,14 @@ def headless_argvs(tmp_path):
         "odds": ["odds", "--rules", "vegas-strip", "--hand", "T,6", "--up", "T"],
         "simulate": ["simulate", "--rounds", "20", "--seed", "1", "--workers", "1", "--quiet"],
         "replay": ["replay", str(records)],
+        "review": ["review", str(records)],
         "history": ["history", "--data-dir", str(tmp_path)],
     }
 
 
-COMMANDS = ("rules", "rules-words", "rules-effects", "strategy", "odds", "simulate", "replay", "history")
+COMMANDS = (
+    "rules", "rules-words", "rules-effects", "strategy", "odds", "simulate", "replay", "review", "history",
+)
 
 
 def blackjack(*argv: str, unbuffered: bool = False, **kwargs) -> subprocess.Popen[str]:

@@ -247,7 +247,8 @@ def test_seven_seat_positions_run_left_to_right_along_the_arc():
 def test_trainer_panels_sit_on_the_canvas_clear_of_the_shoe_the_tray_and_the_message_bar():
     canvas = pygame.Rect((0, 0), layout.CANVAS_SIZE)
     fixtures = [layout.shoe_rect(), layout.discard_rect(), layout.message_rect()]
-    side_panels = [layout.trainer_count_rect(5), layout.trainer_hint_rect(5), layout.trainer_quiz_rect()]
+    hint_panels = [layout.trainer_hint_rect(5, layout.table_positions(seats)) for seats in (1, 6, 7)]
+    side_panels = [layout.trainer_count_rect(5), *hint_panels, layout.trainer_quiz_rect()]
     for panel in [*side_panels, layout.trainer_chart_rect()]:
         assert canvas.contains(panel)
     for panel in side_panels:
@@ -255,6 +256,19 @@ def test_trainer_panels_sit_on_the_canvas_clear_of_the_shoe_the_tray_and_the_mes
     assert layout.trainer_quiz_rect().contains(layout.trainer_quiz_field_rect())
     yes, no = layout.confirm_button_rects().values()
     assert layout.dialog_rect().contains(yes.union(no)) and not yes.colliderect(no)
+
+
+@pytest.mark.parametrize("seats", range(1, 8))
+def test_the_hint_panel_leaves_every_seats_cards_and_the_dealers_two_cards_in_view(seats):
+    positions = layout.table_positions(seats)
+    hint = layout.trainer_hint_rect(5, positions)
+    dealer = [layout.dealer_card_rect(i, 2) for i in range(2)]
+    cards = [
+        layout.card_rect(p, 0, 1, card, layout.seat_room(p, positions))
+        for p in positions
+        for card in range(3)
+    ]
+    assert hint.collidelist([*dealer, *cards, layout.plate_rect(positions[-1])]) == -1
 
 
 DEALER_NATURAL = ev.DealerFinished(total=21, soft=True, blackjack=True, bust=False)

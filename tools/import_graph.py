@@ -118,6 +118,7 @@ ROLE_BOXES = {
     "engine.coach": "engine: analysis",
     "engine.drills": "engine: analysis",
     "engine.fastplay": "engine: analysis",
+    "engine.review": "engine: analysis",
     "engine.simulate": "engine: analysis",
 }
 """Modules drawn apart from their package's other modules because they stand above its subpackages."""

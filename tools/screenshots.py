@@ -5,7 +5,8 @@
 Each picture is a real App driven with posted clicks, typing and keys, so it shows exactly
 what a player sees: the single-player table (betting, split, insurance, payout), and the
 hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
-question, statistics, the leaderboard, and the double-up tournament's result), the
+question, statistics, the leaderboard, the session review, the history browser, a replay stopped
+at a mistake, and the double-up tournament's result), the
 trainer (hint, count and chart), the demo, the rules in words (the setup's, and the Rules
 panel over a hand in play), How to play's first page, the rules editor, and the drills (the setup, a
 spot answered wrongly with every play's EV, and the running count flashing a round).
@@ -249,6 +250,41 @@ def leaderboard_shot() -> App:
     return app
 
 
+def session_review_shot() -> App:
+    """The end of the sitting's Review: each person's figures and the biggest mistakes."""
+    app = played_app()
+    key(app, pygame.K_o)
+    click(app, app.stack.top.buttons.by_name("leave").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    click(app, app.stack.top.buttons.by_name("review").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    return app
+
+
+def replay_shot() -> App:
+    """The costliest mistake of the sitting, replayed and stopped at the decision, its panel open."""
+    from game.layout import session_review_rects
+
+    app = session_review_shot()
+    mistakes = session_review_rects()["mistakes"]
+    click(app, (mistakes.centerx, mistakes.y + 40 + 20))
+    step(app, 30)
+    return app
+
+
+def history_shot() -> App:
+    """The history browser from the title: every round, newest first, mistakes outlined."""
+    app = played_app()
+    key(app, pygame.K_o)
+    click(app, app.stack.top.buttons.by_name("leave").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    click(app, app.stack.top.buttons.by_name("title").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    click(app, app.stack.top.buttons.by_name("history").rect.center)  # type: ignore[attr-defined]
+    step(app, 10)
+    return app
+
+
 def tournament_shot() -> App:
     """Zoe doubles up with an all-in blackjack; the result and the best results."""
     folder = tempfile.mkdtemp(prefix="bj-shots-data-")
@@ -413,6 +449,9 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "broke": broke_shot,
     "stats": stats_shot,
     "leaderboard": leaderboard_shot,
+    "session-review": session_review_shot,
+    "replay": replay_shot,
+    "history": history_shot,
     "tournament-table": tournament_table_shot,
     "tournament": tournament_shot,
 }

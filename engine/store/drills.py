@@ -176,18 +176,18 @@ def _decisions_of(round_id: int, line: str) -> list[tuple[int, int, MissedDecisi
     """Each decision of a saved round as (seat, hand, decision with its cards); empty if it won't replay."""
     try:
         record = json.loads(line)
-        decisions = list(record["decisions"])
+        walk = continue_record({**record, "decisions": []})
         out = []
-        for index, word in enumerate(decisions):
-            played = continue_record({**record, "decisions": decisions[:index]})
-            asked, up = played.decision, played.dealer_up_card
+        for word in record["decisions"]:
+            asked, up = walk.decision, walk.dealer_up_card
             if asked is None or up is None:
                 break
-            hands = played.hands(asked.seat)
+            hands = walk.hands(asked.seat)
             hand = hands[asked.hand]
             step = MissedDecision(round_id, hand.cards, up, asked.kind, hand.from_split, len(hands),
                                   Action(word), None)
             out.append((asked.seat, asked.hand, step))
+            walk.act(step.action)
         return out
     except (BlackjackError, ValueError, KeyError, TypeError):
         return []

@@ -227,6 +227,137 @@ def round_records(store: Store, *, player: str | None = None) -> list[str]:
     return [row["record"] for row in rows]
 
 
+RESULTS = ("won", "lost", "pushed")
+"""The result filter of `round_lines`: a seat's net above, below or at zero."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat of a listed round: who sat there, the hands, and the money."""
+
+    seat: int
+    player: str
+    person: bool
+    """Whether a profile (a person) owned the seat; bots own none."""
+    bet: Money
+    net: Money
+    hands: tuple[str, ...]
+    """Each hand's card codes, space-separated, in split order."""
+    results: tuple[str, ...]
+    """Each hand's result word (blackjack, win, push, lose, bust, surrender), in split order."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One saved round as the history browser lists it."""
+
+    round_id: int
+    played_at: str
+    session: str | None
+    dealer: str
+    """The dealer's card codes, space-separated."""
+    record: str
+    """The round's record line (the engine's replay format)."""
+    seats: tuple[SeatLine, ...]
+    """The seats that bet, in seat order."""
+    mistakes: int
+    """Decisions saved as not the best play (of the chosen player, when one is chosen)."""
+
+
+def round_lines(
+    store: Store,
+    *,
+    player: str | None = None,
+    session: str | None = None,
+    result: str | None = None,
+    with_mistake: bool = False,
+    limit: int = 500,
+) -> list[RoundLine]:
+    """Settled rounds newest first, of one player (rounds they bet in) or the whole table, filtered.
+
+    `session` keeps one sitting; `result` ("won", "lost" or "pushed") keeps rounds whose
+    player (without one: any seat) ended with a net above, below or at zero; `with_mistake`
+    keeps rounds with a decision saved as not the best play (the player's, when named).
+    Raises StoreError for an unknown player or result.
+    """
+    if result is not None and result not in RESULTS:
+        raise StoreError(f"the result must be one of {', '.join(RESULTS)}, not {result!r}")
+    seat_where, by_player = _player_filter(store, player)
+    mistakes = (
+        "(SELECT COUNT(*) FROM decisions d JOIN round_seats rs USING (round_id, seat)"
+        f" WHERE d.round_id = r.id AND d.correct = 0{seat_where})"
+    )
+    conditions = [
+        "r.unfinished = 0",
+        "EXISTS (SELECT 1 FROM round_seats rs WHERE rs.round_id = r.id"
+        f" AND rs.bet > 0{seat_where}{_net_condition(result)})",
+    ]
+    parameters: list[object] = [*by_player, *by_player]  # the mistake count's, then the seat condition's
+    if session is not None:
+        conditions.append("r.session = ?")
+        parameters.append(session)
+    if with_mistake:
+        conditions.append(f"{mistakes} > 0")
+        parameters.extend(by_player)
+    rows = store.rows(
+        f"SELECT r.id, r.played_at, r.session, r.dealer, r.record, {mistakes} AS mistakes FROM rounds r"
+        f" WHERE {' AND '.join(conditions)} ORDER BY r.id DESC LIMIT ?",
+        [*parameters, limit],
+    )
+    if not rows:
+        return []
+    ids = [row["id"] for row in rows]
+    marks = ", ".join("?" * len(ids))
+    hands: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for row in store.rows(
+        f"SELECT round_id, seat, cards, result FROM hands WHERE round_id IN ({marks})"
+        " ORDER BY round_id, seat, hand",
+        ids,
+    ):
+        hands.setdefault((row["round_id"], row["seat"]), []).append((row["cards"], row["result"]))
+    seats: dict[int, list[SeatLine]] = {}
+    for row in store.rows(
+        "SELECT round_id, seat, name, profile_id, bet, net FROM round_seats"
+        f" WHERE round_id IN ({marks}) AND bet > 0 ORDER BY round_id, seat",
+        ids,
+    ):
+        played = hands.get((row["round_id"], row["seat"]), [])
+        seats.setdefault(row["round_id"], []).append(SeatLine(
+            seat=row["seat"], player=row["name"], person=row["profile_id"] is not None, bet=row["bet"],
+            net=row["net"], hands=tuple(cards for cards, _ in played),
+            results=tuple(word for _, word in played),
+        ))
+    return [
+        RoundLine(
+            round_id=row["id"], played_at=row["played_at"], session=row["session"], dealer=row["dealer"],
+            record=row["record"], seats=tuple(seats.get(row["id"], ())), mistakes=int(row["mistakes"]),
+        )
+        for row in rows
+    ]
+
+
+def sessions(store: Store, *, player: str | None = None) -> list[str]:
+    """The sittings' labels, newest first (those the player bet in, when one is named).
+
+    Raises StoreError for an unknown player.
+    """
+    where, parameters = _player_filter(store, player)
+    rows = store.rows(
+        "SELECT r.session FROM rounds r JOIN round_seats rs ON rs.round_id = r.id"
+        f" WHERE r.unfinished = 0 AND r.session IS NOT NULL AND rs.bet > 0{where}"
+        " GROUP BY r.session ORDER BY MAX(r.id) DESC",
+        parameters,
+    )
+    return [row[0] for row in rows]
+
+
+_NET = {None: "", "won": " AND rs.net > 0", "lost": " AND rs.net < 0", "pushed": " AND rs.net = 0"}
+
+
+def _net_condition(result: str | None) -> str:
+    return _NET[result]
+
+
 def round_count(store: Store, *, player: str | None = None) -> int:
     """How many rounds are saved (in which the player had a bet, when one is named).
 

@@ -116,7 +116,7 @@ class TableScene(Scene):
         self.buttons.draw(surface, self.ctx.assets)
         ctx = self.ctx
         ctx.trainer.draw(surface, ctx.assets, ctx.round, ctx.odds.chart_now(ctx.session.rules)
-                         if ctx.trainer.show_chart else None, self.asking())
+                         if ctx.trainer.show_chart else None, self.asking(), ctx.presenter.positions)
 
     def draw_bankroll(self, surface: pygame.Surface) -> None:
         """The bankroll panel of the person whose turn it is (as shown, following the chips)."""

@@ -63,6 +63,7 @@ class LeaderboardScene(Scene):
         r = layout.leaderboard_rects()
         self.buttons = ButtonRow(
             [
+                Button("review", "Review", r["review"], IntentKind.CLICK, tooltip="The sitting's mistakes"),
                 Button("title", "Title", r["title"], IntentKind.CLICK, tooltip="Back to the title"),
                 Button("new", "New table", r["new"], IntentKind.CLICK, tooltip="Set up another table"),
                 Button("quit", "Quit", r["quit"], IntentKind.CLICK, tooltip="Leave the game"),
@@ -137,6 +138,8 @@ class LeaderboardScene(Scene):
             self.stack.replace(Go(SceneName.TITLE))
         elif choice == "new":
             self.stack.replace(Go(SceneName.SETUP))
+        elif choice == "review":
+            self.stack.push(Go(SceneName.SESSION_REVIEW, session=ctx.session.label, names=self.names()))
 
     def handle_event(self, intent: Intent) -> bool:
         """Buttons, and a click on a row for that player's statistics."""

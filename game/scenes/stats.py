@@ -78,11 +78,13 @@ class StatsScene(Scene):
         self.data: StatsData | None = None
         self.chart: pygame.Surface | None = None
         self.leaving = False
+        self.browsing = False
         r = layout.stats_rects()
         self.buttons = ButtonRow(
             [
                 Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip="The previous player"),
                 Button("next", ">", r["next"], IntentKind.CLICK, tooltip="The next player"),
+                Button("history", "History", r["history"], IntentKind.CLICK, tooltip="This player's rounds"),
                 Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
             ]
         )
@@ -115,6 +117,8 @@ class StatsScene(Scene):
                 self.ctx.sounds.play("button", 0.5)
                 if button.name == "back":
                     self.leaving = True
+                elif button.name == "history":
+                    self.browsing = True
                 else:
                     self.show(self.index + (1 if button.name == "next" else -1))
             return True
@@ -150,6 +154,10 @@ class StatsScene(Scene):
                     self.chart = build_chart(self.ctx, self.data, layout.stats_rects()["chart"].size)
         many = len(self.names) > 1
         self.buttons.by_name("prev").visible = self.buttons.by_name("next").visible = many
+        if self.browsing and self.stack is not None and not self.stack.changing:
+            self.browsing = False
+            here = Go(SceneName.STATS, names=self.names, index=self.index, back=self.back_to)
+            self.stack.replace(Go(SceneName.HISTORY, player=self.name, back=here))
         if self.leaving and self.stack is not None and not self.stack.changing:
             self.leaving = False
             if self.back_to is not None:

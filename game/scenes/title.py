@@ -45,12 +45,13 @@ class TitleScene(TableScene):
                     ("play", "Play", "Set up the table (Enter)"),
                     ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
                     ("stats", "Statistics", "Each player's saved statistics"),
+                    ("history", "History", "Every saved round: replay it, with each decision judged"),
                     ("drills", "Drills", "Practise spots and the running count, with instant feedback"),
                     ("demo", "Demo", "Watch bots play, with the odds behind each decision (M)"),
                     ("howto", "How to play", "How to play at this table, and the keys"),
                     ("quit", "Quit", "Leave the game"),
                 ),
-                layout.title_button_rects(7),
+                layout.title_button_rects(8),
                 strict=True,
             )
         ]
@@ -88,6 +89,7 @@ class TitleScene(TableScene):
             self.choice = "demo"
         records = self.ctx.records
         self.buttons.by_name("stats").enabled = records is None or not records.problem
+        self.buttons.by_name("history").enabled = self.buttons.by_name("stats").enabled
         if self._resume_unfinished():
             return
         if (
@@ -109,6 +111,8 @@ class TitleScene(TableScene):
             self.stack.replace(Go(SceneName.TOURNAMENT))
         elif choice == "stats":
             self.stack.replace(Go(SceneName.STATS, names=None))
+        elif choice == "history":
+            self.stack.replace(Go(SceneName.HISTORY))
         elif choice == "drills":
             self.stack.replace(Go(SceneName.DRILL_SETUP))
         elif choice == "demo":

@@ -1,0 +1,272 @@
+"""The history browser: saved rounds newest first, filtered by person, sitting, result and mistakes.
+
+The rounds come from `engine.store.history.round_lines` on the store worker; each line
+shows the seats' hands, the dealer's cards and each seat's net. A click on a round replays
+it on the table (the replay is pushed over the browser, and its Back returns here).
+A filter button steps to its next value on a click and to the previous on a right-click.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import layout
+from game.background import Job
+from game.context import GameContext
+from game.intents import Intent, IntentKind
+from game.records import HistoryPage
+from game.scene import Go, Scene, SceneName
+from game.scenes.text import GREEN, GREY, RED, money_text
+from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
+
+if TYPE_CHECKING:
+    from engine.store.history import RoundLine, SeatLine
+
+ROW_H = 42
+RESULTS: tuple[tuple[str | None, str], ...] = (
+    (None, "Any result"), ("won", "Won"), ("lost", "Lost"), ("pushed", "Pushed"),
+)
+"""The result filter's values and labels (`engine.store.history.RESULTS`)."""
+
+
+class HistoryScene(Scene):
+    """Saved rounds, newest first, with filters; a click replays a round."""
+
+    def __init__(
+        self,
+        ctx: GameContext,
+        *,
+        player: str | None = None,
+        session: str | None = None,
+        back: Go | None = None,
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.player = player
+        self.session = session
+        self.result = 0
+        """Index into RESULTS."""
+        self.with_mistake = False
+        self.back_to = back
+        self.job: Job[HistoryPage | None] | None = None
+        self.page: HistoryPage | None = None
+        self.top = 0
+        """The first round shown (the list scrolls)."""
+        self.opened: int | None = None
+        self.reviewing = False
+        self.leaving = False
+        r = layout.history_rects()
+        self.buttons = ButtonRow([
+            Button("player", "", r["player"], IntentKind.CLICK, tooltip="Whose rounds (right-click: back)"),
+            Button("session", "", r["session"], IntentKind.CLICK, tooltip="Which sitting (right-click: back)",
+                   ),
+            Button("result", "", r["result"], IntentKind.CLICK, tooltip="The result (right-click: back)"),
+            Button("mistake", "", r["mistake"], IntentKind.CLICK, tooltip="Only rounds with a costly play"),
+            Button("up", "Newer", r["up"], IntentKind.CLICK, tooltip="Newer rounds (Up, Page Up, wheel)"),
+            Button("down", "Older", r["down"], IntentKind.CLICK, tooltip="Older rounds (Down, Page Down)"),
+            Button("review", "Review", r["review"], IntentKind.CLICK, tooltip="The sitting's mistakes"),
+            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
+        ])
+        self._label()
+
+    @property
+    def rows(self) -> int:
+        """How many rounds fit in the list."""
+        return layout.history_rects()["list"].h // ROW_H - 1
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the rounds."""
+        return self.job is not None and not self.job.done()
+
+    def refresh(self) -> None:
+        """Ask again with the filters as they are now."""
+        self.job = None
+        self.top = 0
+        self._label()
+
+    def _label(self) -> None:
+        b = self.buttons.by_name
+        b("player").label = self.player or "Everyone"
+        b("session").label = "All sittings" if self.session is None else f"Sitting {self.session}"
+        b("result").label = RESULTS[self.result][1]
+        b("mistake").label = "With a mistake" if self.with_mistake else "Mistakes or not"
+
+    def cycle(self, name: str, step: int) -> None:
+        """Step a filter to its next (1) or previous (-1) value."""
+        page = self.page
+        if name == "player" and page is not None:
+            choices: list[str | None] = [None, *page.players]
+            self.player = choices[(choices.index(self.player) + step) % len(choices)]
+        elif name == "session" and page is not None:
+            sittings: list[str | None] = [None, *page.sessions]
+            at = sittings.index(self.session) if self.session in sittings else 0
+            self.session = sittings[(at + step) % len(sittings)]
+        elif name == "result":
+            self.result = (self.result + step) % len(RESULTS)
+        elif name == "mistake":
+            self.with_mistake = not self.with_mistake
+        self.refresh()
+
+    def scroll(self, rows: int) -> None:
+        """Move the list by some rows."""
+        count = len(self.page.rounds) if self.page is not None else 0
+        self.top = max(0, min(max(0, count - self.rows), self.top + rows))
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Filters, scrolling, a round to replay, Back."""
+        if intent.kind is IntentKind.POINT:
+            self.buttons.point(intent.pos)
+            return True
+        if intent.kind in (IntentKind.CLICK, IntentKind.RIGHT_CLICK):
+            button = self.buttons.under(intent.pos)
+            if button is not None and button.hit(intent.pos):
+                self.buttons.clicked(intent.pos)
+                self.ctx.sounds.play("button", 0.5)
+                step = -1 if intent.kind is IntentKind.RIGHT_CLICK else 1
+                if button.name in ("up", "down"):
+                    self.scroll(self.rows * (1 if button.name == "down" else -1))
+                elif button.name == "back":
+                    self.leaving = True
+                elif button.name == "review":
+                    self.reviewing = True
+                else:
+                    self.cycle(button.name, step)
+                return True
+            row = self.row_at(intent.pos)
+            if row is not None and intent.kind is IntentKind.CLICK:
+                self.opened = row
+            return True
+        if intent.kind is IntentKind.PAGE and intent.value is not None:
+            self.scroll(intent.value * 3)
+            return True
+        if intent.kind is IntentKind.BACK:
+            self.leaving = True
+            return True
+        return False
+
+    def row_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The round (its index in the page) under a point."""
+        if pos is None or self.page is None:
+            return None
+        box = layout.history_rects()["list"]
+        index = (pos[1] - box.y - ROW_H) // ROW_H
+        if box.collidepoint(pos) and 0 <= index < self.rows and self.top + index < len(self.page.rounds):
+            return int(self.top + index)
+        return None
+
+    def update(self, dt: float) -> None:
+        """Ask for the rounds; open a chosen one; leave."""
+        self.buttons.update(dt)
+        records = self.ctx.records
+        if records is not None:
+            records.start()
+            if self.job is None and records.ready:
+                result = RESULTS[self.result][0]
+                self.job = records.history(
+                    player=self.player, session=self.session, result=result, with_mistake=self.with_mistake
+                )
+            if self.job is not None and self.job.done() and self.job.value is not None:
+                self.page = self.job.value
+        for name in ("player", "session"):
+            self.buttons.by_name(name).enabled = self.page is not None
+        self.buttons.by_name("review").visible = self.session is not None
+        if self.stack is None or self.stack.changing:
+            return
+        if self.opened is not None and self.page is not None:
+            line = self.page.rounds[self.opened]
+            self.opened = None
+            self.stack.push(Go(SceneName.REPLAY, record=line.record, title=round_title(line)))
+        elif self.reviewing:
+            self.reviewing = False
+            self.stack.push(Go(SceneName.SESSION_REVIEW, session=self.session))
+        elif self.leaving:
+            self.leaving = False
+            if self.back_to is not None:
+                self.stack.replace(self.back_to)
+            elif len(self.stack.scenes) > 1:
+                self.stack.pop()
+            else:
+                self.stack.replace(Go(SceneName.TITLE))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The filters and the list of rounds."""
+        ctx = self.ctx
+        a = ctx.assets
+        surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
+        draw_panel(surface, layout.screen_panel_rect())
+        surface.blit(a.text("HISTORY", 40, GOLD, bold=True), (44, 34))
+        box = layout.history_rects()["list"]
+        for text, dx in (("ROUND", 0), ("PLAYED", 100), ("HANDS", 300), ("DEALER", 850), ("NET", 1180)):
+            head = a.text(text, 17, GREY, bold=True)
+            rect = head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2))
+            if text == "NET":
+                rect.right = box.x + dx
+            surface.blit(head, rect)
+        message = self._status()
+        if message:
+            label = a.text(message, 24, CREAM)
+            surface.blit(label, label.get_rect(center=box.center))
+        rounds = self.page.rounds if self.page is not None else []
+        for i, line in enumerate(rounds[self.top : self.top + self.rows]):
+            y = box.y + ROW_H * (i + 1)
+            band = pygame.Rect(box.x - 8, y + 2, box.w + 16, ROW_H - 4)
+            pygame.draw.rect(surface, (34, 28, 24) if i % 2 else (28, 24, 20), band, border_radius=8)
+            if line.mistakes:
+                pygame.draw.rect(surface, RED, band, 2, border_radius=8)
+            cells = (
+                (f"#{line.round_id}", 0, CREAM),
+                (line.played_at[5:16].replace("T", " "), 100, GREY),
+                (hands_text(line), 300, CREAM),
+                (line.dealer, 850, CREAM),
+            )
+            for text, dx, color in cells:
+                label = a.font(19, True).render(text, True, color)
+                if dx == 300 and label.get_width() > 540:  # many seats or splits: a smaller type
+                    label = a.font(14, True).render(text, True, color)
+                surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
+            net = self._net(line)
+            color = GREEN if net > 0 else RED if net < 0 else CREAM
+            label = a.font(20, True).render(money_text(net, sign=True), True, color)
+            surface.blit(label, label.get_rect(midright=(box.x + 1180, y + ROW_H // 2)))
+            if line.mistakes:
+                words = f"{line.mistakes} mistake{'s' if line.mistakes > 1 else ''}"
+                tag = a.font(15, True).render(words, True, RED)
+                surface.blit(tag, tag.get_rect(midright=(box.x + 1060, y + ROW_H // 2)))
+        if rounds:
+            last = min(len(rounds), self.top + self.rows)
+            shown = f"{self.top + 1}–{last} of {len(rounds)} · click a round to replay it"
+            surface.blit(a.text(shown, 18, GREY), (320, 648))
+        self.buttons.draw(surface, a)
+
+    def _net(self, line: RoundLine) -> int:
+        """The chosen person's net in a round, or with everyone, the people's (bots left out)."""
+        chosen = self.player.casefold() if self.player else None
+        shown = [s for s in line.seats if s.player.casefold() == chosen or (chosen is None and s.person)]
+        return sum(seat.net for seat in shown)
+
+    def _status(self) -> str:
+        records = self.ctx.records
+        if records is None or (records.ready and not records.saving):
+            return "Nothing is saved in this run, so there is no history."
+        if self.page is None:
+            return "loading…"
+        if not self.page.rounds:
+            filtered = self.player or self.session or self.result or self.with_mistake
+            return "No rounds match." if filtered else "No rounds played yet."
+        return ""
+
+
+def hands_text(line: RoundLine) -> str:
+    """Each seat that bet, with its hands and their results: 'Ann T 7 lose | Bob 8 3 win · 8 9 push'."""
+    def hands(seat: SeatLine) -> str:
+        return " · ".join(f"{cards} {word}" for cards, word in zip(seat.hands, seat.results, strict=True))
+
+    return " | ".join(f"{seat.player} {hands(seat)}" for seat in line.seats)
+
+
+def round_title(line: RoundLine) -> str:
+    """The replay's caption for a listed round: 'round 12 · 2026-11-23 15:02'."""
+    return f"round {line.round_id} · {line.played_at[:16].replace('T', ' ')}"
