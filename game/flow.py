@@ -21,6 +21,7 @@ A round (scenes over the table):
 The screens:
 
     title ──> setup | tournament (double-up) | stats | history | demo, how to play (pushed; pop back)
+          ├─> drill setup ──> drill | count drill (pushed over the setup; Back pops to it); Back: title
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
@@ -56,9 +57,11 @@ from game.scene import Go, Scene, SceneName
 from game.scenes.animating import Onward
 from game.scenes.betting import BettingScene
 from game.scenes.broke import BrokeScene
+from game.scenes.count_drill import CountDrillScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
+from game.scenes.drill import DrillScene, DrillSetupScene
 from game.scenes.history import HistoryScene
 from game.scenes.how_to_play import HowToPlayScene
 from game.scenes.leaderboard import LeaderboardScene
@@ -150,6 +153,10 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.HISTORY: HistoryScene,
     SceneName.REPLAY: ReplayScene,
     SceneName.SESSION_REVIEW: SessionReviewScene,
+    # drills
+    SceneName.DRILL_SETUP: DrillSetupScene,
+    SceneName.DRILL: DrillScene,
+    SceneName.COUNT_DRILL: CountDrillScene,
 }
 """Every scene of the game by name."""
 

@@ -229,9 +229,11 @@ def title_panel_rect() -> pygame.Rect:
 
 
 def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (History), (Demo), (How to play) and Quit across the title panel."""
+    """Play, Double-up, Statistics, (History), (Drills), (Demo), (How to play) and Quit across the title."""
     sizes = {4: (184, 58, 16), 5: (148, 58, 12), 6: (128, 58, 10)}
-    w, h, gap = sizes[max(4, count)] if count <= 6 else (112, 58, 8)
+    w, h, gap = sizes[max(4, count)] if count <= 6 else (0, 58, 8)
+    if count > 6:
+        w = (title_panel_rect().w - 28 - (count - 1) * gap) // count
     left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
     top = title_panel_rect().y + 206
     return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]

@@ -28,7 +28,17 @@ from engine import Money, Round
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
-    from engine.store import BankrollPoint, LeaderboardRow, PlayerStats, Profile, Store, UnfinishedRound
+    from engine.store import (
+        BankrollPoint,
+        CountDrillStats,
+        DrillStats,
+        LeaderboardRow,
+        MissedDecision,
+        PlayerStats,
+        Profile,
+        Store,
+        UnfinishedRound,
+    )
     from engine.store.history import RoundLine
 
 FLUSH_TIMEOUT = 15.0
@@ -402,6 +412,58 @@ class Records:
             return best_tournaments(store, limit=limit)
 
         return self.worker.submit(self._guard(work, "read the tournament results"), "reading tournaments")
+
+    # ---- drills -----------------------------------------------------------------------
+
+    def drill_answer(self, name: str, family: str, correct: bool) -> Job[DrillStats | None]:
+        """Count one answered drill spot for a person; the family's new totals."""
+
+        def work(store: Store) -> DrillStats:
+            from engine.store import record_drill_answer
+
+            return record_drill_answer(store, name, family, correct)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s drill answer"), "saving a drill answer")
+
+    def drill_stats(self, name: str) -> Job[dict[str, DrillStats] | None]:
+        """A person's drill results by family word."""
+
+        def work(store: Store) -> dict[str, DrillStats]:
+            from engine.store import drill_stats
+
+            return drill_stats(store, name)
+
+        return self.worker.submit(self._guard(work, f"read {name}'s drill results"), "reading drill results")
+
+    def count_drill(self, name: str, running_right: bool, true_right: bool) -> Job[CountDrillStats | None]:
+        """Count one count-drill attempt for a person; the new totals."""
+
+        def work(store: Store) -> CountDrillStats:
+            from engine.store import record_count_drill
+
+            return record_count_drill(store, name, running_right=running_right, true_right=true_right)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s count drill"), "saving a count drill")
+
+    def count_drill_stats(self, name: str) -> Job[CountDrillStats | None]:
+        """A person's count drill totals."""
+
+        def work(store: Store) -> CountDrillStats:
+            from engine.store import count_drill_stats
+
+            return count_drill_stats(store, name)
+
+        return self.worker.submit(self._guard(work, f"read {name}'s count drills"), "reading count drills")
+
+    def mistakes(self, name: str) -> Job[list[MissedDecision] | None]:
+        """The decisions a person got wrong in play, newest first, with their cards."""
+
+        def work(store: Store) -> list[MissedDecision]:
+            from engine.store import missed_decisions
+
+            return missed_decisions(store, name)
+
+        return self.worker.submit(self._guard(work, f"read {name}'s mistakes"), "reading mistakes")
 
     # ---- shutting down ----------------------------------------------------------------
 

@@ -58,6 +58,9 @@ class SceneName(StrEnum):
     HISTORY = "history"
     REPLAY = "replay"
     SESSION_REVIEW = "session-review"
+    DRILL_SETUP = "drill-setup"
+    DRILL = "drill"
+    COUNT_DRILL = "count-drill"
 
 
 class Go:

@@ -54,6 +54,68 @@ class Pending:
     job: Job[tuple[Hint, Judgement | None]]
 
 
+class CountQuiz:
+    """A count asked as a typed whole number, and the score: the table's quiz (Q) and the count drill use it.
+
+    `tolerance` is how far an answer may be from the count and still be right (the true
+    count, a fraction, takes the nearest whole numbers within half a point).
+    """
+
+    def __init__(self, what: str = "count", tolerance: float = 0.0) -> None:
+        self.what = what
+        self.tolerance = tolerance
+        self.answer: float | None = None
+        """The count asked for, while the question is up."""
+        self.entry = ""
+        self.right = 0
+        self.asked = 0
+        self.result = ""
+        """What the last answer was told: 'Right: the count was +3'."""
+
+    @property
+    def asking(self) -> bool:
+        """Whether the question is up (keys type the answer)."""
+        return self.answer is not None
+
+    def ask(self, answer: float) -> None:
+        """Put the question up, with nothing typed yet."""
+        self.answer, self.entry = answer, ""
+
+    def type(self, text: str) -> None:
+        """Typed characters: digits, and a minus sign first."""
+        for ch in text:
+            if ch.isdigit() and len(self.entry) < 4:
+                self.entry += ch
+            elif ch in "-+" and not self.entry:
+                self.entry = "-" if ch == "-" else ""
+
+    def erase(self) -> None:
+        """Backspace: drop the last character typed."""
+        self.entry = self.entry[:-1]
+
+    def submit(self) -> bool | None:
+        """Enter: score the answer and close the question; whether it was right (None: nothing typed yet)."""
+        if self.answer is None or self.entry in ("", "-"):
+            return None
+        answer, typed = self.answer, int(self.entry)
+        right = abs(typed - answer) <= self.tolerance
+        self.asked += 1
+        self.right += right
+        shown = f"{answer:+d}" if isinstance(answer, int) else f"{answer:+.1f}"
+        self.result = f"Right: the {self.what} was {shown}" if right else (
+            f"Wrong: the {self.what} was {shown}, not {typed:+d}"
+        )
+        self.answer, self.entry = None, ""
+        return right
+
+    def skip(self) -> None:
+        """Esc: drop the question unscored."""
+        if self.answer is not None:
+            shown = f"{self.answer:+d}" if isinstance(self.answer, int) else f"{self.answer:+.1f}"
+            self.result = f"Skipped: the {self.what} was {shown}"
+        self.answer, self.entry = None, ""
+
+
 class Trainer:
     """The trainer's state for one table: toggles, jobs on the worker, the toast, the count."""
 
@@ -77,12 +139,8 @@ class Trainer:
         self.decks_remaining: float | None = None
         self.quiz = False
         """Whether the counting quiz asks the running count at each shuffle (Q)."""
-        self.quiz_answer: int | None = None
-        """The running count before the shuffle, while the question is up."""
-        self.quiz_entry = ""
-        self.quiz_right = 0
-        self.quiz_asked = 0
-        self.quiz_result = ""
+        self.count_quiz = CountQuiz()
+        """The question (the running count before the shuffle) and the quiz's score."""
         self._cards_counted = 0
         """Cards counted since the last shuffle (no question after a shuffle nothing was shown before)."""
 
@@ -172,7 +230,7 @@ class Trainer:
         for event in rnd.events[self._counted : presenter.cursor]:
             if isinstance(event, ev.ShoeShuffled):
                 if self.quiz and self._cards_counted:
-                    self.quiz_answer, self.quiz_entry = self.running, ""
+                    self.count_quiz.ask(self.running)
                 self.running, self._cards_counted = 0, 0
             elif isinstance(event, ev.CardDealt | ev.HoleCardRevealed) or (
                 isinstance(event, ev.DealerCardDealt) and event.face_up
@@ -195,44 +253,29 @@ class Trainer:
     def toggle_quiz(self) -> None:
         """Turn the quiz on or off (off drops a question that is up)."""
         self.quiz = not self.quiz
-        self.quiz_answer = None
+        self.count_quiz.answer = None
         self.show_count = self.show_count or self.quiz  # the score shows in the count panel
 
     @property
     def quizzing(self) -> bool:
         """Whether the question is up (keys type the answer)."""
-        return self.quiz_answer is not None
+        return self.count_quiz.asking
 
     def quiz_type(self, text: str) -> None:
         """Typed characters: digits, and a minus sign first."""
-        for ch in text:
-            if ch.isdigit() and len(self.quiz_entry) < 4:
-                self.quiz_entry += ch
-            elif ch in "-+" and not self.quiz_entry:
-                self.quiz_entry = "-" if ch == "-" else ""
+        self.count_quiz.type(text)
 
     def quiz_erase(self) -> None:
         """Backspace: drop the last character typed."""
-        self.quiz_entry = self.quiz_entry[:-1]
+        self.count_quiz.erase()
 
     def quiz_submit(self) -> None:
         """Enter: score the answer (nothing typed yet: keep asking)."""
-        if self.quiz_answer is None or self.quiz_entry in ("", "-"):
-            return
-        answer = self.quiz_answer
-        self.quiz_asked += 1
-        if int(self.quiz_entry) == answer:
-            self.quiz_right += 1
-            self.quiz_result = f"Right: the count was {answer:+d}"
-        else:
-            self.quiz_result = f"Wrong: the count was {answer:+d}, not {int(self.quiz_entry):+d}"
-        self.quiz_answer, self.quiz_entry = None, ""
+        self.count_quiz.submit()
 
     def quiz_skip(self) -> None:
         """Esc: drop the question unscored."""
-        if self.quiz_answer is not None:
-            self.quiz_result = f"Skipped: the count was {self.quiz_answer:+d}"
-        self.quiz_answer, self.quiz_entry = None, ""
+        self.count_quiz.skip()
 
     # ---- the frame ---------------------------------------------------------------------
 
@@ -291,9 +334,10 @@ class Trainer:
         true = f"{self.true_count:+.1f}" if self.true_count is not None else "—"
         lines = [f"Running count {self.running:+d}", f"True count {true}", f"Decks left {decks}"]
         if self.quiz:
-            lines.append(f"Quiz {self.quiz_right}/{self.quiz_asked} right (Q)")
-            if self.quiz_result:
-                lines.append(self.quiz_result)
+            quiz = self.count_quiz
+            lines.append(f"Quiz {quiz.right}/{quiz.asked} right (Q)")
+            if quiz.result:
+                lines.append(quiz.result)
         return lines
 
     def _draw_count(self, surface: pygame.Surface, assets: object) -> None:
@@ -326,7 +370,7 @@ class Trainer:
         field = layout.trainer_quiz_field_rect()
         pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
-        entry = assets.font(24, True).render(self.quiz_entry + "_", True, HIGHLIGHT)
+        entry = assets.font(24, True).render(self.count_quiz.entry + "_", True, HIGHLIGHT)
         surface.blit(entry, entry.get_rect(center=field.center))
         keys = assets.text("Type the number · Enter answers · Esc skips", 14, CREAM)
         surface.blit(keys, keys.get_rect(midtop=(rect.centerx, field.bottom + 6)))

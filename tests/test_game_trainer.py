@@ -140,19 +140,19 @@ def test_counting_quiz_asks_at_a_shuffle_and_scores_right_and_wrong_answers():
     app, count = shuffled_app()
     try:
         trainer = app.ctx.trainer
-        assert trainer.quizzing and trainer.quiz_answer == count, "the next round opens with the shuffle"
+        assert trainer.quizzing and trainer.count_quiz.answer == count, "the next round opens with a shuffle"
         assert trainer.running == 0
         type_text(app, f"{count + 1:d}")
         press(app, pygame.K_RETURN)
-        assert (trainer.quiz_right, trainer.quiz_asked) == (0, 1)
-        assert "Wrong" in trainer.quiz_result and "Quiz 0/1 right (Q)" in trainer.count_lines()
-        trainer.quiz_answer = count  # ask again (as the next shuffle would)
+        assert (trainer.count_quiz.right, trainer.count_quiz.asked) == (0, 1)
+        assert "Wrong" in trainer.count_quiz.result and "Quiz 0/1 right (Q)" in trainer.count_lines()
+        trainer.count_quiz.ask(count)  # ask again (as the next shuffle would)
         type_text(app, f"{count:d}")
         press(app, pygame.K_RETURN)
-        assert (trainer.quiz_right, trainer.quiz_asked) == (1, 2) and not trainer.quizzing
+        assert (trainer.count_quiz.right, trainer.count_quiz.asked) == (1, 2) and not trainer.quizzing
         assert "Quiz 1/2 right (Q)" in trainer.count_lines()
-        trainer.quiz_answer = count
+        trainer.count_quiz.ask(count)
         press(app, pygame.K_ESCAPE)
-        assert not trainer.quizzing and trainer.quiz_asked == 2, "Esc skips unscored"
+        assert not trainer.quizzing and trainer.count_quiz.asked == 2, "Esc skips unscored"
     finally:
         app.close()

@@ -337,7 +337,7 @@ def test_a_version_2_database_is_migrated_to_version_3_with_its_rounds_finished(
     connection.commit()
     connection.close()
     with open_store(tmp_path) as store:
-        assert store.notice is None and store.schema_version == SCHEMA_VERSION == 3
+        assert store.notice is None and store.schema_version == SCHEMA_VERSION
         assert unfinished_round(store) is None and round_count(store) == 1
         assert [e["unfinished"] for e in history_entries(store)] == [False]
         (ann,) = [find_profile(store, "Ann")]

@@ -8,7 +8,8 @@ hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke
 question, statistics, the leaderboard, the session review, the history browser, a replay stopped
 at a mistake, and the double-up tournament's result), the
 trainer (hint, count and chart), the demo, the rules in words (the setup's, and the Rules
-panel over a hand in play), How to play's first page and the rules editor.
+panel over a hand in play), How to play's first page, the rules editor, and the drills (the setup, a
+spot answered wrongly with every play's EV, and the running count flashing a round).
 """
 
 from __future__ import annotations
@@ -357,7 +358,87 @@ def editor_shot() -> App:
     return app
 
 
+def drill_app() -> App:
+    """A fresh data folder where Ann has a profile: the drill setup, from the title's Drills button."""
+    from engine.store import get_or_create_profile, open_store
+
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    with open_store(folder) as store:
+        get_or_create_profile(store, "Ann", bankroll=100_000)
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(rules="vegas-strip"), seed=3)
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("drills").rect.center)  # type: ignore[attr-defined]
+    step(app, 3)
+    return app
+
+
+def choose(app: App, row: int, value: str) -> None:
+    """Click > on a setup row until it shows the value."""
+    setup = app.stack.top
+    for _ in range(30):
+        if setup.rows()[row][1] == value:  # type: ignore[attr-defined]
+            return
+        click(app, setup.buttons.by_name(f"next{row}").rect.center)  # type: ignore[attr-defined]
+        step(app)
+    raise LookupError(f"row {row} never shows {value!r}")
+
+
+def drill_shot() -> App:
+    """A custom drill for Ann at Vegas Strip: three right answers, then a wrong one with each play's EV."""
+    from engine.drills import judge, legal_actions
+
+    app = drill_app()
+    choose(app, 0, "Custom list")
+    choose(app, 2, "Ann")
+    typing(app, "16 vs T, A7 vs 9, 88 vs 6, 12 vs 4")
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    drill = app.stack.top
+    keys = {"hit": pygame.K_h, "stand": pygame.K_s, "double": pygame.K_d, "split": pygame.K_p,
+            "surrender": pygame.K_r}
+    for wrong in (False, False, False, True):
+        spot = drill.spot  # type: ignore[attr-defined]
+        best = judge(drill.rules, spot, None).best  # type: ignore[attr-defined]
+        answer = next(a for a in sorted(legal_actions(drill.rules, spot), key=lambda a: a.value)  # type: ignore[attr-defined]
+                      if a is not best) if wrong else best
+        key(app, keys[answer.value])
+        step(app, 10)
+        if not wrong:
+            key(app, pygame.K_RETURN)
+            step(app, 2)
+    step(app, 30)
+    return app
+
+
+def drill_setup_shot() -> App:
+    """The drill setup: a custom list for Ann, timed."""
+    app = drill_app()
+    choose(app, 0, "Custom list")
+    choose(app, 2, "Ann")
+    choose(app, 3, "5 seconds a spot")
+    typing(app, "16 vs T, A7 vs 9, 88 vs 6, 12 vs 4")
+    step(app, 10)
+    return app
+
+
+def count_drill_shot() -> App:
+    """The running-count drill flashing a round at once, three cards a second."""
+    app = drill_app()
+    choose(app, 0, "Running count")
+    choose(app, 2, "Ann")
+    choose(app, 3, "3 cards a second")
+    choose(app, 4, "a whole round at once")
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    key(app, pygame.K_RETURN)
+    step(app, 200)
+    return app
+
+
 HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
+    "drill-setup": drill_setup_shot,
+    "drill": drill_shot,
+    "count-drill": count_drill_shot,
     "rules-editor": editor_shot,
     "demo": demo_shot,
     "setup": setup_shot,

@@ -18,6 +18,16 @@ The caller passes the data directory; nothing here looks for the user's folders.
 """
 
 from engine.store.database import DATABASE_NAME, Store, open_store
+from engine.store.drills import (
+    CountDrillStats,
+    DrillStats,
+    MissedDecision,
+    count_drill_stats,
+    drill_stats,
+    missed_decisions,
+    record_count_drill,
+    record_drill_answer,
+)
 from engine.store.errors import StoreError
 from engine.store.export import CSV_HEADER, export_history, history_entries
 from engine.store.history import DecisionQuality, HandRow, hand_rows, round_count, round_records, save_round
@@ -45,11 +55,13 @@ from engine.store.stats import (
 from engine.store.tournaments import TournamentResult, best_tournaments, save_tournament, tournament_results
 
 __all__ = [
-    "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "DecisionQuality", "HandRow",
-    "LeaderboardRow", "PlayerStats", "Profile", "Store", "StoreError", "TournamentResult", "UnfinishedRound",
-    "bankroll_series", "begin_round", "best_tournaments", "delete_profile", "export_history", "find_profile",
-    "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
-    "normalize_name", "open_store", "player_stats", "profile_named", "record_step", "rename_profile",
-    "round_count", "round_records", "save_round", "save_tournament", "tournament_results",
-    "unfinished_round", "update_profile",
+    "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "CountDrillStats", "DecisionQuality",
+    "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "Store",
+    "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
+    "best_tournaments", "count_drill_stats", "delete_profile", "drill_stats", "export_history",
+    "find_profile", "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
+    "missed_decisions", "normalize_name", "open_store", "player_stats", "profile_named",
+    "record_count_drill", "record_drill_answer", "record_step", "rename_profile", "round_count",
+    "round_records", "save_round", "save_tournament", "tournament_results", "unfinished_round",
+    "update_profile"
 ]

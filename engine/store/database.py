@@ -97,7 +97,7 @@ def open_store(data_dir: str | Path, *, now: datetime | None = None) -> Store:
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder, open_store(folder) as store:
     ...     store.path.name, store.schema_version, store.notice
-    ('blackjack.sqlite3', 3, None)
+    ('blackjack.sqlite3', 4, None)
 
     Raises StoreError for a file with a newer schema (left untouched), a folder that cannot
     be created, or a database that stays busy.

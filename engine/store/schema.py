@@ -99,6 +99,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE rounds ADD COLUMN journal TEXT",
         "CREATE UNIQUE INDEX rounds_one_unfinished ON rounds (unfinished) WHERE unfinished = 1",
     ),
+    # Version 4: drill results per profile: each spot family's score and streaks, and the count drill's.
+    (
+        """CREATE TABLE drill_results (
+            profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+            family TEXT NOT NULL,
+            answered INTEGER NOT NULL DEFAULT 0,
+            correct INTEGER NOT NULL DEFAULT 0,
+            streak INTEGER NOT NULL DEFAULT 0,
+            best_streak INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (profile_id, family)
+        )""",
+        """CREATE TABLE count_drill_results (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            running_correct INTEGER NOT NULL DEFAULT 0,
+            true_correct INTEGER NOT NULL DEFAULT 0
+        )""",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 
@@ -109,6 +127,8 @@ TABLES: dict[int, frozenset[str]] = {
     1: frozenset({"profiles", "rounds", "round_seats", "hands"}),
     2: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
     3: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
+    4: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments", "drill_results",
+                  "count_drill_results"}),
 }
 """The tables a database of each version must have."""
 
@@ -119,7 +139,7 @@ def check_version(version: int, where: str) -> None:
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.store.errors.StoreError: x.sqlite3 has schema version 4, newer than version 3 ...
+    engine.store.errors.StoreError: x.sqlite3 has schema version 5, newer than version 4 ...
     """
     if version > SCHEMA_VERSION:
         raise StoreError(

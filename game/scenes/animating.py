@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine import Action, DecisionKind
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, SceneName
@@ -22,6 +23,37 @@ ACTION_INTENTS = frozenset(
     }
 )
 """Intents that answer a decision; given while cards are still moving, they wait their turn."""
+
+PLAY_BUTTONS: tuple[tuple[str, str, IntentKind, Action], ...] = (
+    ("hit", "Hit", IntentKind.HIT, Action.HIT),
+    ("stand", "Stand", IntentKind.STAND, Action.STAND),
+    ("double", "Double", IntentKind.DOUBLE, Action.DOUBLE),
+    ("split", "Split", IntentKind.SPLIT, Action.SPLIT),
+    ("surrender", "Surrender", IntentKind.SURRENDER, Action.SURRENDER),
+)
+
+OFFER_ACTIONS: dict[DecisionKind, tuple[Action, Action, str, str]] = {
+    DecisionKind.INSURANCE: (Action.INSURANCE, Action.NO_INSURANCE, "Insurance", "No insurance"),
+    DecisionKind.EVEN_MONEY: (Action.EVEN_MONEY, Action.NO_EVEN_MONEY, "Even money", "No, play on"),
+    DecisionKind.EARLY_SURRENDER: (Action.SURRENDER, Action.NO_SURRENDER, "Surrender", "Play on"),
+}
+"""Per offer: the yes and no actions and their button labels."""
+
+
+def answer_for(asked: DecisionKind, kind: IntentKind) -> Action | None:
+    """The action a key or button means for what is asked (None: it answers nothing here).
+
+    An offer takes Yes or No (Surrender also says yes to early surrender, Stand says no).
+    """
+    if asked is DecisionKind.PLAY:
+        return next((action for _, _, intent, action in PLAY_BUTTONS if intent is kind), None)
+    yes, no, _, _ = OFFER_ACTIONS[asked]
+    if kind is IntentKind.YES or (kind is IntentKind.SURRENDER and yes is Action.SURRENDER):
+        return yes
+    if kind in (IntentKind.NO, IntentKind.STAND):
+        return no
+    return None
+
 
 Onward = Callable[[], SceneName | None]
 """Where the round goes from a scene once the presenter is idle (None: stay); `game.flow` gives it."""

@@ -13,23 +13,15 @@ from game import layout
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
 from game.presenter import card_name
-from game.scenes.animating import ACTION_INTENTS, AnimatingScene, Onward
-from game.widgets import Button
-
-PLAY_BUTTONS: tuple[tuple[str, str, IntentKind, Action], ...] = (
-    ("hit", "Hit", IntentKind.HIT, Action.HIT),
-    ("stand", "Stand", IntentKind.STAND, Action.STAND),
-    ("double", "Double", IntentKind.DOUBLE, Action.DOUBLE),
-    ("split", "Split", IntentKind.SPLIT, Action.SPLIT),
-    ("surrender", "Surrender", IntentKind.SURRENDER, Action.SURRENDER),
+from game.scenes.animating import (
+    ACTION_INTENTS,
+    OFFER_ACTIONS,
+    PLAY_BUTTONS,
+    AnimatingScene,
+    Onward,
+    answer_for,
 )
-
-OFFER_ACTIONS: dict[DecisionKind, tuple[Action, Action, str, str]] = {
-    DecisionKind.INSURANCE: (Action.INSURANCE, Action.NO_INSURANCE, "Insurance", "No insurance"),
-    DecisionKind.EVEN_MONEY: (Action.EVEN_MONEY, Action.NO_EVEN_MONEY, "Even money", "No, play on"),
-    DecisionKind.EARLY_SURRENDER: (Action.SURRENDER, Action.NO_SURRENDER, "Surrender", "Play on"),
-}
-"""Per offer: the yes and no actions and their button labels."""
+from game.widgets import Button
 
 BOT_THINK = 0.6
 """Seconds a bot takes over a decision at normal speed, so people can follow it."""
@@ -76,19 +68,7 @@ class PlayerTurnScene(AnimatingScene):
 
     def _action_for(self, kind: IntentKind) -> Action | None:
         decision = self.ctx.round.decision
-        if decision is None:
-            return None
-        if decision.kind is DecisionKind.PLAY:
-            for _, _, intent, action in PLAY_BUTTONS:
-                if intent is kind:
-                    return action
-            return None
-        yes, no, _, _ = OFFER_ACTIONS[decision.kind]
-        if kind is IntentKind.YES or (kind is IntentKind.SURRENDER and yes is Action.SURRENDER):
-            return yes
-        if kind in (IntentKind.NO, IntentKind.STAND):
-            return no
-        return None
+        return None if decision is None else answer_for(decision.kind, kind)
 
     def act(self, kind: IntentKind) -> bool:
         """Apply a decision through the engine; show the engine's reason when it is not legal."""

@@ -1,5 +1,5 @@
 """The title scene: the empty table, the game's name, and the ways in: a table, the tournament, statistics,
-the demo, and how to play.
+drills, the demo, and how to play.
 
 It also says what happened to the saved history when the game opened it: a bad file
 moved aside, or a newer file refused (then the game plays without saving).
@@ -46,11 +46,12 @@ class TitleScene(TableScene):
                     ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
                     ("stats", "Statistics", "Each player's saved statistics"),
                     ("history", "History", "Every saved round: replay it, with each decision judged"),
+                    ("drills", "Drills", "Practise spots and the running count, with instant feedback"),
                     ("demo", "Demo", "Watch bots play, with the odds behind each decision (M)"),
                     ("howto", "How to play", "How to play at this table, and the keys"),
                     ("quit", "Quit", "Leave the game"),
                 ),
-                layout.title_button_rects(7),
+                layout.title_button_rects(8),
                 strict=True,
             )
         ]
@@ -112,6 +113,8 @@ class TitleScene(TableScene):
             self.stack.replace(Go(SceneName.STATS, names=None))
         elif choice == "history":
             self.stack.replace(Go(SceneName.HISTORY))
+        elif choice == "drills":
+            self.stack.replace(Go(SceneName.DRILL_SETUP))
         elif choice == "demo":
             self.stack.push(Go(SceneName.DEMO, seed=self.ctx.seed))
         elif choice == "howto":

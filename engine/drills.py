@@ -1,0 +1,454 @@
+"""Drills: chosen spots practised under one table's rules, judged against its chart with every play's EV.
+
+A `Spot` is a decision on its own: the player's cards, the dealer's up card and what is
+asked (a play, insurance, even money, early surrender). `spots(family, rules)` lists
+every spot of a family that can happen under the rules (a family the rules rule out is
+refused with a sentence); `draw_spot` picks one with a seeded RNG, giving the cards
+suits; `parse_spots` reads a custom list ("16 vs T, A7 vs 9, 88 vs 6"). `judge` answers
+with the rules' basic strategy chart (the same chart the table's coach judges by) and
+each legal play's EV from `engine.odds.hint` (the same numbers as the coach's).
+
+The count drill deals cards from a shuffled shoe in flashes (one card, or a round's
+worth at once); `count_answer` says the running count, the decks left (to the nearest
+half deck, as a counter estimates them) and the true count.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.actions import Action
+from engine.bots.counter import hi_lo
+from engine.cards import Card, Rank, Suit, card
+from engine.coach import describe_hand, describe_up_card, gerund, percent_of_bet
+from engine.errors import BlackjackError
+from engine.hand import hand_total, is_natural
+from engine.legality import (
+    early_surrender_offered,
+    even_money_offered,
+    insurance_offered,
+    why_not_double,
+    why_not_split,
+    why_not_surrender,
+)
+from engine.odds import StrategyChart, basic_strategy, hint
+from engine.round import DecisionKind
+from engine.rules import Rules, Surrender
+from engine.shoe import shuffle_cards
+
+
+class DrillError(BlackjackError):
+    """A drill that cannot be set up: a family these rules rule out, or a custom list that does not read."""
+
+
+class Family(Enum):
+    """A kind of spot to practise."""
+
+    HARD = "hard"
+    SOFT = "soft"
+    PAIRS = "pairs"
+    SURRENDER = "surrender"
+    INSURANCE = "insurance"
+    CUSTOM = "custom"
+    MISTAKES = "mistakes"
+
+    @property
+    def label(self) -> str:
+        """The family's name on screen: 'Hard totals', 'My mistakes'."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Family.HARD: "Hard totals",
+    Family.SOFT: "Soft totals",
+    Family.PAIRS: "Pairs",
+    Family.SURRENDER: "Surrender",
+    Family.INSURANCE: "Insurance",
+    Family.CUSTOM: "Custom list",
+    Family.MISTAKES: "My mistakes",
+}
+
+_UPS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+        Rank.ACE)
+_BY_POINTS = {1: Rank.ACE, **{r.points: r for r in Rank if 2 <= r.points <= 9}, 10: Rank.TEN}
+_TENS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One decision to practise: the player's cards against the dealer's up card, and what is asked."""
+
+    cards: tuple[Card, ...]
+    up: Card
+    kind: DecisionKind = DecisionKind.PLAY
+    from_split: bool = False
+    hands: int = 1
+
+    @property
+    def name(self) -> str:
+        """The spot as a custom list writes it, by points: '16 vs T', 'A7 vs 9', '88 vs 6'.
+
+        >>> from engine.cards import parse_cards
+        >>> Spot(parse_cards("T 6"), Card.parse("K")).name, Spot(parse_cards("A 7"), Card.parse("9")).name
+        ('T6 vs T', 'A7 vs 9')
+        """
+        return "".join(_point_label(c) for c in self.cards) + " vs " + _point_label(self.up)
+
+    def describe(self) -> str:
+        """The spot in words: '16 against a 10', 'a pair of 8s against a 6'; offers say what is offered."""
+        hand = describe_hand(self.cards)
+        if self.kind is DecisionKind.PLAY:
+            return f"{hand} against {describe_up_card(self.up)}"
+        asked = {DecisionKind.INSURANCE: "insurance", DecisionKind.EVEN_MONEY: "even money",
+                 DecisionKind.EARLY_SURRENDER: "early surrender"}[self.kind]
+        return f"{hand} against {describe_up_card(self.up)}: {asked}?"
+
+
+def _point_label(c: Card) -> str:
+    return "A" if c.rank.is_ace else ("T" if c.points == 10 else str(c.points))
+
+
+def legal_actions(rules: Rules, spot: Spot) -> frozenset[Action]:
+    """What the rules let the player do in a spot (as the round would offer it).
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.rulesets import load_rules
+    >>> spot = Spot(parse_cards("8 8"), Card.parse("T"))
+    >>> sorted(a.value for a in legal_actions(load_rules("vegas-strip"), spot))
+    ['double', 'hit', 'split', 'stand', 'surrender']
+    """
+    if spot.kind is DecisionKind.INSURANCE:
+        return frozenset((Action.INSURANCE, Action.NO_INSURANCE))
+    if spot.kind is DecisionKind.EVEN_MONEY:
+        return frozenset((Action.EVEN_MONEY, Action.NO_EVEN_MONEY))
+    if spot.kind is DecisionKind.EARLY_SURRENDER:
+        return frozenset((Action.SURRENDER, Action.NO_SURRENDER))
+    split_aces = spot.from_split and spot.cards[0].rank.is_ace
+    legal = {Action.STAND}
+    if not split_aces or rules.hit_split_aces:
+        legal.add(Action.HIT)
+    if why_not_double(rules, spot.cards, spot.from_split, split_aces, 0, 0, "the hand") is None:
+        legal.add(Action.DOUBLE)
+    if why_not_split(rules, spot.cards, spot.hands, split_aces, 0, 0, "the hand") is None:
+        legal.add(Action.SPLIT)
+    if not spot.from_split and why_not_surrender(rules, spot.up, spot.hands, len(spot.cards)) is None:
+        legal.add(Action.SURRENDER)
+    return frozenset(legal)
+
+
+def why_not_spot(rules: Rules, spot: Spot) -> str | None:
+    """Why a spot cannot come up under these rules, or None when it can."""
+    total = hand_total(spot.cards)[0]
+    if rules.dealer_draws_after_players:
+        return "at these rules the dealer shows no up card while the players decide"
+    if total > 21:
+        return f"the hand is bust with {total}"
+    if spot.kind is DecisionKind.PLAY and total == 21:
+        return "the hand is 21 already: there is nothing to decide"
+    offer = spot.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY)
+    if offer and not insurance_offered(rules, spot.up):
+        return "insurance is offered only against an ace" if rules.insurance else "no insurance is offered"
+    if spot.kind is DecisionKind.EVEN_MONEY and not even_money_offered(rules, is_natural(spot.cards)):
+        return "even money is offered only to a blackjack, at a table that offers it"
+    if spot.kind is DecisionKind.EARLY_SURRENDER and not early_surrender_offered(rules, spot.up):
+        return "these rules offer no early surrender against this card"
+    if len(legal_actions(rules, spot)) < 2:
+        return "the hand has only one thing it may do"
+    return None
+
+
+def _hand(points: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(card(_BY_POINTS[p]) for p in points)
+
+
+def _play_spot(rules: Rules, points: Sequence[int], up: Rank) -> Spot:
+    """A first-decision spot, asked as an early-surrender offer where the rules ask that first."""
+    spot = Spot(_hand(points), card(up))
+    if early_surrender_offered(rules, spot.up) and not is_natural(spot.cards):
+        return Spot(spot.cards, spot.up, DecisionKind.EARLY_SURRENDER)
+    return spot
+
+
+def spots(family: Family, rules: Rules) -> tuple[Spot, ...]:
+    """Every spot of a generated family that these rules allow (suitless cards, one hand per total).
+
+    Raises DrillError saying why when the rules leave the family empty, or for the custom
+    and mistakes families (they come from a list and the history).
+
+    >>> from engine.rulesets import load_rules
+    >>> spots(Family.SURRENDER, load_rules("downtown"))
+    Traceback (most recent call last):
+    engine.drills.DrillError: Downtown has no surrender, so there are no surrender spots to practise.
+    """
+    if family in (Family.CUSTOM, Family.MISTAKES):
+        raise DrillError(f"{family.label} spots come from a list, not from the rules")
+    if rules.dealer_draws_after_players:
+        raise DrillError(f"{rules.name} shows no up card while players decide, so there are no drills.")
+    found: list[Spot] = []
+    if family is Family.HARD:
+        for total in range(5, 21):
+            for low in range(2, 11):
+                high = total - low
+                if low < high <= 10:
+                    found += [_play_spot(rules, (low, high), up) for up in _UPS]
+    elif family is Family.SOFT:
+        found = [_play_spot(rules, (1, other), up) for other in range(2, 10) for up in _UPS]
+    elif family is Family.PAIRS:
+        if not rules.splitting_allowed:
+            raise DrillError(f"{rules.name} allows no splitting, so there are no pair spots to practise.")
+        found = [_play_spot(rules, (p, p), up) for p in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1) for up in _UPS]
+    elif family is Family.SURRENDER:
+        if rules.surrender is Surrender.NONE:
+            raise DrillError(f"{rules.name} has no surrender, so there are no surrender spots to practise.")
+        hands = [(low, total - low) for total in range(12, 18) for low in (5, 6, 7)
+                 if low < total - low <= 10] + ([(8, 8)] if rules.splitting_allowed else [])
+        ups = (Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE)
+        found = [_play_spot(rules, h, up) for h in hands for up in ups]
+    elif family is Family.INSURANCE:
+        if not insurance_offered(rules, card(Rank.ACE)):
+            raise DrillError(f"{rules.name} has no insurance, so there are no insurance spots to practise.")
+        ace = card(Rank.ACE)
+        asked = ((10, 6), (10, 9), (9, 2), (8, 8), (1, 6))
+        found = [Spot(_hand(h), ace, DecisionKind.INSURANCE) for h in asked]
+        if rules.even_money:
+            found.append(Spot(_hand((1, 10)), ace, DecisionKind.EVEN_MONEY))
+    kept = tuple(s for s in found if why_not_spot(rules, s) is None)
+    if not kept:
+        raise DrillError(f"{rules.name} allows no {family.label.lower()} spots to practise.")
+    return kept
+
+
+def practicable(rules: Rules, candidates: Iterable[Spot]) -> tuple[Spot, ...]:
+    """The spots (a custom list, a person's mistakes) these rules can deal, each once, in their order.
+
+    Raises DrillError when none is left, saying so.
+    """
+    kept: dict[tuple[str, DecisionKind, bool, int], Spot] = {}
+    for spot in candidates:
+        key = (spot.name, spot.kind, spot.from_split, spot.hands)
+        if key not in kept and why_not_spot(rules, spot) is None:
+            kept[key] = Spot(tuple(card(c.rank) for c in spot.cards), card(spot.up.rank), spot.kind,
+                             spot.from_split, spot.hands)
+    if not kept:
+        raise DrillError(f"none of these spots can come up at {rules.name}")
+    return tuple(kept.values())
+
+
+def draw_spot(choices: Sequence[Spot], rng: random.Random) -> Spot:
+    """One of the spots, its cards given suits (and a ten its face) by the RNG, so it looks dealt."""
+    spot = rng.choice(list(choices))
+
+    def dealt(c: Card) -> Card:
+        rank = rng.choice(_TENS) if c.points == 10 and c.suit is None else c.rank
+        return card(rank, c.suit or rng.choice(list(Suit)))
+
+    return Spot(tuple(dealt(c) for c in spot.cards), dealt(spot.up), spot.kind, spot.from_split, spot.hands)
+
+
+_ITEM = re.compile(r"^\s*(?P<hand>\S+)\s+(?:vs\.?|v|against|@)\s+(?P<up>\S+)\s*$", re.IGNORECASE)
+_SYMBOLS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, "10": 10, **{str(p): p for p in range(2, 10)}}
+
+
+def parse_spots(text: str, rules: Rules) -> tuple[Spot, ...]:
+    """Read a custom list of spots, comma or semicolon separated: '16 vs T, A7 vs 9, 88 vs 6, 12 vs 4'.
+
+    A hand is a hard total (5-19), or its cards ('A7', '88', 'T6'); an up card is
+    A, 2-9 or T (10, J, Q, K). Raises DrillError naming each item that does not read, or
+    that these rules cannot deal, and why.
+
+    >>> from engine.rulesets import load_rules
+    >>> [s.name for s in parse_spots("16 vs T, A7 vs 9, 88 vs 6", load_rules("vegas-strip"))]
+    ['T6 vs T', 'A7 vs 9', '88 vs 6']
+    >>> parse_spots("17 vs Z", load_rules("vegas-strip"))
+    Traceback (most recent call last):
+    engine.drills.DrillError: item 1 "17 vs Z": the up card Z is not a card (use A, 2-9 or T).
+    """
+    items = [item.strip() for item in re.split(r"[,;\n]", text)]
+    items = [item for item in items if item]
+    if not items:
+        raise DrillError('the list is empty: write spots like "16 vs T, A7 vs 9"')
+    out: list[Spot] = []
+    problems: list[str] = []
+    for number, item in enumerate(items, start=1):
+        try:
+            out.append(_parse_item(item, rules))
+        except DrillError as error:
+            problems.append(f'item {number} "{item}": {error}')
+    if problems:
+        raise DrillError("; ".join(problems) + ".")
+    return tuple(out)
+
+
+def _parse_item(item: str, rules: Rules) -> Spot:
+    match = _ITEM.match(item.replace(",", " "))
+    if match is None:
+        raise DrillError('write it as a hand, "vs" and an up card, like "16 vs T"')
+    hand_text, up_text = match["hand"].upper(), match["up"].upper()
+    if up_text not in _SYMBOLS:
+        raise DrillError(f"the up card {match['up']} is not a card (use A, 2-9 or T)")
+    up = card(_BY_POINTS[_SYMBOLS[up_text]])
+    if hand_text.isdigit() and int(hand_text) <= 21:  # a total; more digits are cards ("88")
+        points: tuple[int, ...] = _hard_total(int(hand_text))
+    else:
+        symbols = re.findall(r"10|[A2-9TJQK]", hand_text)
+        if "".join(symbols) != hand_text or len(symbols) < 2:
+            raise DrillError(
+                f"the hand {match['hand']} is neither a hard total (5-19) nor cards (like A7, 88, T6)"
+            )
+        points = tuple(_SYMBOLS[s] for s in symbols)
+    spot = _play_spot(rules, points, up.rank)
+    if is_natural(spot.cards) and insurance_offered(rules, up) and even_money_offered(rules, True):
+        spot = Spot(spot.cards, up, DecisionKind.EVEN_MONEY)
+    why = why_not_spot(rules, spot)
+    if why is not None:
+        raise DrillError(why)
+    return spot
+
+
+def _hard_total(total: int) -> tuple[int, int]:
+    """Two cards making a hard total, not a pair: 16 is T6, 12 is T2, 5 is 2 3."""
+    if not 5 <= total <= 19:
+        raise DrillError(f"a hard total must be 5-19 (write a pair as its cards, like TT), not {total}")
+    high = min(10, total - 2)
+    if high == total - high:
+        high -= 1
+    return (high, total - high)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """An answer to a spot judged: the chart's play, every legal play's EV (best first), right or wrong."""
+
+    spot: Spot
+    answer: Action | None
+    """What the player chose (None when the time ran out)."""
+    best: Action
+    """The basic strategy chart's play for the spot under these rules."""
+    ranked: tuple[tuple[Action, float], ...]
+    """Every legal play with its EV per unit bet, highest first (`engine.odds.hint`)."""
+
+    @property
+    def correct(self) -> bool:
+        """Whether the answer is the chart's play."""
+        return self.answer is self.best
+
+    @property
+    def cost(self) -> float:
+        """EV given up against the chart's play, per unit bet (0 when right or not priced)."""
+        values = dict(self.ranked)
+        if self.answer is None or self.answer not in values or self.best not in values:
+            return 0.0
+        return max(0.0, values[self.best] - values[self.answer])
+
+    def summary(self) -> str:
+        """The feedback: 'Right: hitting.' or 'Wrong: standing costs 3.2% of the bet; hitting is the play.'"""
+        if self.answer is None:
+            return f"Time's up: {gerund(self.best)} is the play."
+        if self.correct:
+            return f"Right: {gerund(self.best)}."
+        values = dict(self.ranked)
+        if values.get(self.answer, -9.0) >= values.get(self.best, 9.0):
+            better = (values[self.answer] - values[self.best]) * 100
+            return (
+                f"Not the chart's play: {gerund(self.best)} is (with these exact cards "
+                f"{gerund(self.answer)} is worth {better:.1f}% more)."
+            )
+        return (
+            f"Wrong: {gerund(self.answer)} costs {self.cost * 100:.1f}% of the bet; "
+            f"{gerund(self.best)} is the play."
+        )
+
+    def ev_lines(self) -> list[str]:
+        """Each legal play with its EV: 'hitting  -0.532 (loses 53%)'."""
+        return [f"{gerund(action)} {value:+.3f} ({percent_of_bet(value)})" for action, value in self.ranked]
+
+
+def judge(rules: Rules, spot: Spot, answer: Action | None, chart: StrategyChart | None = None) -> Verdict:
+    """Judge an answer to a spot against the rules' chart, with each legal play's EV.
+
+    `chart` defaults to `basic_strategy(rules)` (computed once, then cached). Raises
+    DrillError for a spot the rules cannot deal or an answer that is not one of its plays.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.rulesets import load_rules
+    >>> v = judge(load_rules("downtown"), Spot(parse_cards("T 6"), Card.parse("T")), Action.STAND)
+    >>> v.best, v.correct, v.summary()
+    (<Action.HIT: 'hit'>, False, 'Wrong: standing costs 1.8% of the bet; hitting is the play.')
+    """
+    why = why_not_spot(rules, spot)
+    if why is not None:
+        raise DrillError(f"{spot.name} cannot come up: {why}")
+    legal = legal_actions(rules, spot)
+    if answer is not None and answer not in legal:
+        raise DrillError(f"{gerund(answer)} is not one of the plays here")
+    best = (chart or basic_strategy(rules)).action(spot.cards, spot.up, legal)
+    priced = hint(rules, spot.cards, spot.up, None, legal, from_split=spot.from_split, hands=spot.hands)
+    return Verdict(spot, answer, best, priced.ranked)
+
+
+# ---- the count drill ---------------------------------------------------------------------
+
+
+TRUE_COUNT_TOLERANCE = 0.5
+"""How far a whole-number true count may be from the exact one and still be right."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountAnswer:
+    """What a count drill asks after its cards: the running count, decks left and the true count."""
+
+    running: int
+    decks_left: float
+    """The decks still in the shoe, to the nearest half deck (as a counter estimates them)."""
+
+    @property
+    def true_count(self) -> float:
+        """The running count per deck left."""
+        return self.running / self.decks_left
+
+    def true_right(self, answer: int) -> bool:
+        """Whether a whole-number answer is within half a point of the true count.
+
+        >>> [CountAnswer(7, 2.0).true_right(n) for n in (2, 3, 4)]
+        [False, True, True]
+        """
+        return abs(answer - self.true_count) <= TRUE_COUNT_TOLERANCE
+
+
+def count_flashes(
+    decks: int, rng: random.Random, *, flashes: int, per_flash: int
+) -> tuple[tuple[Card, ...], ...]:
+    """Cards from the top of a freshly shuffled shoe in `flashes` groups: one card, or a round of `per_flash`.
+
+    A round's worth varies by a card or two each time, as rounds do (hits).
+    Raises DrillError when the shoe cannot hold that many cards.
+    """
+    if decks < 1:
+        raise DrillError("a count drill needs a shoe of at least one deck")
+    shoe = [card(rank, suit) for _ in range(decks) for suit in Suit for rank in Rank]
+    shuffle_cards(shoe, rng)
+    sizes = [per_flash if per_flash == 1 else max(2, per_flash + rng.randint(-1, 2)) for _ in range(flashes)]
+    if sum(sizes) > len(shoe) - 26:
+        raise DrillError(f"{sum(sizes)} cards is more than a {decks}-deck shoe deals before its cut card")
+    out, at = [], 0
+    for size in sizes:
+        out.append(tuple(shoe[at : at + size]))
+        at += size
+    return tuple(out)
+
+
+def count_answer(flashes: Sequence[Sequence[Card]], decks: int) -> CountAnswer:
+    """The running count of the cards shown and the decks left after them (nearest half deck, at least half).
+
+    >>> from engine.cards import parse_cards
+    >>> a = count_answer([parse_cards("2 5 6"), parse_cards("K A 3")], 2)
+    >>> a.running, a.decks_left, a.true_count
+    (2, 2.0, 1.0)
+    """
+    shown = [c for group in flashes for c in group]
+    left = decks * 52 - len(shown)
+    return CountAnswer(hi_lo(shown), max(0.5, round(left / 26) / 2))
