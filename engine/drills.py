@@ -35,7 +35,7 @@ from engine.legality import (
     why_not_split,
     why_not_surrender,
 )
-from engine.odds import StrategyChart, basic_strategy, hint
+from engine.odds import Hint, StrategyChart, basic_strategy, hint
 from engine.round import DecisionKind
 from engine.rules import Rules, Surrender
 from engine.shoe import shuffle_cards
@@ -328,8 +328,13 @@ class Verdict:
     """What the player chose (None when the time ran out)."""
     best: Action
     """The basic strategy chart's play for the spot under these rules."""
-    ranked: tuple[tuple[Action, float], ...]
-    """Every legal play with its EV per unit bet, highest first (`engine.odds.hint`)."""
+    priced: Hint
+    """Every legal play's EV per unit bet (`engine.odds.hint`, as the coach prices it)."""
+
+    @property
+    def ranked(self) -> tuple[tuple[Action, float], ...]:
+        """Every legal play with its EV per unit bet, highest first."""
+        return self.priced.ranked
 
     @property
     def correct(self) -> bool:
@@ -339,10 +344,10 @@ class Verdict:
     @property
     def cost(self) -> float:
         """EV given up against the chart's play, per unit bet (0 when right or not priced)."""
-        values = dict(self.ranked)
+        values = self.priced.values
         if self.answer is None or self.answer not in values or self.best not in values:
             return 0.0
-        return max(0.0, values[self.best] - values[self.answer])
+        return self.priced.cost_against(self.answer, self.best)
 
     def summary(self) -> str:
         """The feedback: 'Right: hitting.' or 'Wrong: standing costs 3.2% of the bet; hitting is the play.'"""
@@ -387,7 +392,7 @@ def judge(rules: Rules, spot: Spot, answer: Action | None, chart: StrategyChart 
         raise DrillError(f"{gerund(answer)} is not one of the plays here")
     best = (chart or basic_strategy(rules)).action(spot.cards, spot.up, legal)
     priced = hint(rules, spot.cards, spot.up, None, legal, from_split=spot.from_split, hands=spot.hands)
-    return Verdict(spot, answer, best, priced.ranked)
+    return Verdict(spot, answer, best, priced)
 
 
 # ---- the count drill ---------------------------------------------------------------------

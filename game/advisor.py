@@ -169,8 +169,8 @@ def ev_lost(rules: Rules, p: PendingDecision, best: Action) -> float | None:
     from engine.odds import OddsError, hint
 
     try:
-        values = hint(rules, p.cards, p.up, None, p.legal, from_split=p.from_split, hands=p.hands).values
-        return max(0.0, (values[best] - values[p.action]) * p.bet)
+        priced = hint(rules, p.cards, p.up, None, p.legal, from_split=p.from_split, hands=p.hands)
+        return priced.cost_against(p.action, best) * p.bet
     except (OddsError, KeyError, ValueError):
         return None
 

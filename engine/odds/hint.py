@@ -53,6 +53,14 @@ class Hint:
         """How much an action gives up against the best one (0 for the best); for mistake tracking."""
         return self.ranked[0][1] - self.values[action]
 
+    def cost_against(self, action: Action, reference: Action) -> float:
+        """How much an action gives up against a reference play (the chart's), never below 0.
+
+        Raises KeyError for an action that was not legal.
+        """
+        values = self.values
+        return max(0.0, values[reference] - values[action])
+
 
 def shoe_for_hint(
     rules: Rules,
