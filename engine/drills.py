@@ -349,22 +349,33 @@ class Verdict:
             return 0.0
         return self.priced.cost_against(self.answer, self.best)
 
+    @property
+    def headline(self) -> str:
+        """The verdict in a few words: 'Right', "Time's up", 'Wrong', or 'Not the chart's play'
+        (an answer the chart rejects that is worth as much or more with these exact cards)."""
+        if self.answer is None:
+            return "Time's up"
+        if self.correct:
+            return "Right"
+        values = self.priced.values
+        if values.get(self.answer, -9.0) >= values.get(self.best, 9.0):
+            return "Not the chart's play"
+        return "Wrong"
+
     def summary(self) -> str:
         """The feedback: 'Right: hitting.' or 'Wrong: standing costs 3.2% of the bet; hitting is the play.'"""
-        if self.answer is None:
-            return f"Time's up: {gerund(self.best)} is the play."
-        if self.correct:
-            return f"Right: {gerund(self.best)}."
-        values = dict(self.ranked)
-        if values.get(self.answer, -9.0) >= values.get(self.best, 9.0):
-            better = (values[self.answer] - values[self.best]) * 100
+        headline = self.headline
+        if self.answer is None or self.correct:
+            return f"{headline}: {gerund(self.best)}" + (" is the play." if self.answer is None else ".")
+        if headline == "Wrong":
             return (
-                f"Not the chart's play: {gerund(self.best)} is (with these exact cards "
-                f"{gerund(self.answer)} is worth {better:.1f}% more)."
+                f"Wrong: {gerund(self.answer)} costs {self.cost * 100:.1f}% of the bet; "
+                f"{gerund(self.best)} is the play."
             )
+        better = (self.priced.ev(self.answer) - self.priced.ev(self.best)) * 100
         return (
-            f"Wrong: {gerund(self.answer)} costs {self.cost * 100:.1f}% of the bet; "
-            f"{gerund(self.best)} is the play."
+            f"Not the chart's play: {gerund(self.best)} is (with these exact cards "
+            f"{gerund(self.answer)} is worth {better:.1f}% more)."
         )
 
     def ev_lines(self) -> list[str]:

@@ -103,7 +103,7 @@ def test_the_play_a_drill_wants_follows_the_rules(rules_id, spot, best):
     (parsed,) = parse_spots(spot, rules)
     verdict = judge(rules, parsed, best)
     assert verdict.best is best and verdict.correct and verdict.cost == 0.0
-    assert verdict.summary().startswith("Right")
+    assert verdict.summary().startswith("Right") and verdict.headline == "Right"
 
 
 def test_a_wrong_answer_says_what_it_cost_and_what_was_right():
@@ -113,7 +113,7 @@ def test_a_wrong_answer_says_what_it_cost_and_what_was_right():
     values = dict(verdict.ranked)
     assert not verdict.correct and verdict.cost == pytest.approx(values[Action.STAND] - values[Action.HIT])
     assert verdict.cost > 0.1 and f"hitting costs {verdict.cost * 100:.1f}% of the bet" in verdict.summary()
-    assert "standing is the play" in verdict.summary()
+    assert "standing is the play" in verdict.summary() and verdict.headline == "Wrong"
     assert len(verdict.ev_lines()) == 4 and verdict.ev_lines()[0].startswith("standing")
 
 
@@ -123,6 +123,7 @@ def test_a_chart_play_beaten_for_the_exact_cards_is_told_apart():
     verdict = judge(rules, spot, Action.HIT)
     assert verdict.best is Action.STAND and not verdict.correct and verdict.cost == 0.0
     assert verdict.summary().startswith("Not the chart's play: standing is (with these exact cards hitting")
+    assert verdict.headline == "Not the chart's play"
 
 
 def test_time_running_out_is_wrong_and_names_the_play():
@@ -130,6 +131,7 @@ def test_time_running_out_is_wrong_and_names_the_play():
     (spot,) = parse_spots("88 vs 6", rules)
     verdict = judge(rules, spot, None)
     assert not verdict.correct and verdict.summary() == "Time's up: splitting is the play."
+    assert verdict.headline == "Time's up"
 
 
 def test_an_answer_that_is_not_a_play_of_the_spot_is_refused():

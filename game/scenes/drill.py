@@ -512,7 +512,7 @@ class DrillScene(Scene):
         if lines:
             panel = r["feedback"]
             draw_panel(surface, panel, border=GREEN if self.verdict and self.verdict.correct else RED)
-            title = "RIGHT" if self.verdict and self.verdict.correct else "NOT THE CHART'S PLAY"
+            title = self.verdict.headline.upper() if self.verdict else ""
             surface.blit(a.text(title, 24, GOLD, bold=True), (panel.x + 16, panel.y + 12))
             for i, (line, color) in enumerate(lines):
                 surface.blit(a.text(line, 18, color, bold=True), (panel.x + 16, panel.y + 48 + i * 26))
