@@ -228,15 +228,16 @@ def title_panel_rect() -> pygame.Rect:
     return rect
 
 
-def title_button_rects(count: int = 4) -> list[pygame.Rect]:
-    """Play, Double-up, Statistics, (History), (Drills), (Demo), (How to play) and Quit across the title."""
-    sizes = {4: (184, 58, 16), 5: (148, 58, 12), 6: (128, 58, 10)}
-    w, h, gap = sizes[max(4, count)] if count <= 6 else (0, 58, 8)
-    if count > 6:
-        w = (title_panel_rect().w - 28 - (count - 1) * gap) // count
-    left = CANVAS_SIZE[0] // 2 - (count * w + (count - 1) * gap) // 2
-    top = title_panel_rect().y + 206
-    return [pygame.Rect(left + i * (w + gap), top, w, h) for i in range(count)]
+def title_button_rects(count: int) -> list[pygame.Rect]:
+    """The title's buttons (Play ... Quit): one row of up to four, else two rows, left to right."""
+    per_row = count if count <= 4 else (count + 1) // 2
+    w, h, gap = 184, 54, 16
+    left = CANVAS_SIZE[0] // 2 - (per_row * w + (per_row - 1) * gap) // 2
+    top = title_panel_rect().y + (206 if count <= per_row else 186)
+    return [
+        pygame.Rect(left + (i % per_row) * (w + gap), top + (i // per_row) * (h + 12), w, h)
+        for i in range(count)
+    ]
 
 
 def notice_rect() -> pygame.Rect:
