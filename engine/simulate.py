@@ -43,8 +43,10 @@ Z95 = 1.959963984540054
 ROUNDS_PER_HOUR = 100
 """Rounds one seat plays in an hour at a busy table (for the counter's hourly summary)."""
 
-ENGINES = ("fast", "round")
-"""How rounds are played: the fast path, or the event-producing Round (slower; the same results)."""
+ENGINES = ("fast", "round", "kernel", "auto")
+"""How rounds are played: the fast path, the event-producing Round (slower; the same results), the
+compiled kernel (`engine.kernel`, the `fast` extra; its own shuffler), or "auto": the kernel when
+it can play the plan, else the fast path."""
 
 _RESULTS = tuple(Result)
 
@@ -70,6 +72,16 @@ class Plan:
             raise ValueError("the number of rounds cannot be negative")
         if self.engine not in ENGINES:
             raise ValueError(f"there is no engine {self.engine!r}; use " + " or ".join(ENGINES))
+        if self.engine == "auto":  # settled once, so reports and workers see the engine that runs
+            from engine.kernel import supports
+
+            object.__setattr__(self, "engine", "fast" if supports(self) else "kernel")
+        elif self.engine == "kernel":
+            from engine.kernel import supports
+
+            reason = supports(self)
+            if reason is not None:
+                raise ValueError(f"the kernel cannot run this: {reason}")
 
     def chunks(self) -> list[int]:
         """The number of rounds in each chunk, in chunk order.
@@ -147,6 +159,10 @@ def run_chunk(plan: Plan, index: int) -> Tally:
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
+    if plan.engine == "kernel":
+        from engine import kernel
+
+        return kernel.run_chunk(plan, rounds, seed)
     table = FastTable(plan.rules, plan.make_bots(), bankrolls=plan.bankrolls(), seed=seed)
     play = table.play_round
     nets: list[Money] = []

@@ -27,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the run: the same seed gives the same result at any worker count")
     parser.add_argument("--workers", type=_positive, metavar="W",
                         help="worker processes (default: every core)")
-    parser.add_argument("--engine", choices=("fast", "round"), default="fast",
-                        help="fast path (default) or the event-producing round, which is slower "
-                             "and gives the same results")
+    parser.add_argument("--engine", choices=("auto", "kernel", "fast", "round"), default="auto",
+                        help="auto (default: the compiled kernel when it can play the plan, else the fast "
+                             "path), kernel, fast, or the event-producing round (slower, same as fast)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--show-indices", action="store_true",

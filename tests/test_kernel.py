@@ -1,0 +1,145 @@
+"""The compiled kernel plays exactly FastTable's (and Round's) rounds when fed the same shoes.
+
+Each test shuffles some shoes in advance, deals them to a `FastTable` (through a shoe
+that takes the next prepared order at each shuffle) and to the kernel's `play_shoes`,
+and compares every round: cards drawn, bets, nets, hand results and bankrolls. Counts of
+splits, resplits, doubles, surrenders, insurance, even money and reshuffles show the
+comparisons covered them. Skipped without the `fast` extra (numba).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+pytest.importorskip("numba")
+
+from engine import Card, load_rules, preset_ids
+from engine.bots import BOT_NAMES, BotTable, NoviceStyle, make_bot
+from engine.cards import FULL_DECK
+from engine.fastplay import FastTable
+from engine.kernel import declines, play_seeded, play_shoes, supports
+from engine.rules import Rules, Surrender
+from engine.shoe import Shoe, StackedShoe
+from engine.simulate import BANKROLL, Plan, run_chunk
+from tests.test_bots_support import round_nets
+
+PRESETS = preset_ids()
+PLAYERS = [(bot, NoviceStyle.BUST_CARD) for bot in BOT_NAMES if bot != "novice"] + [
+    ("novice", style) for style in NoviceStyle
+]
+
+
+class ScriptedShoe(Shoe):
+    """A shoe with a cut card whose every shuffle deals the next of some prepared orders."""
+
+    def __init__(self, rules: Rules, orders: Sequence[Sequence[Card]]) -> None:
+        super().__init__(rules.decks or 1, float(rules.penetration), seed=0)
+        self._orders = list(orders)
+
+    def shuffle(self) -> int:
+        if not self._orders:
+            raise IndexError("the prepared shoes ran out")
+        self._undealt = list(reversed(self._orders.pop(0)))
+        self._discards = []
+        self._dealt = 0
+        self._shuffled = True
+        return len(self._undealt)
+
+    def reshuffle_discards(self) -> int:
+        raise AssertionError("a mid-round reshuffle cannot be scripted")
+
+
+def prepared(rules: Rules, seed: int, shoes: int) -> list[list[Card]]:
+    """Shoes shuffled in advance (one long deal for an infinite deck)."""
+    rng = random.Random(seed)
+    if rules.decks is None:
+        return [[rng.choice(FULL_DECK) for _ in range(30 * shoes)]]
+    orders = []
+    for _ in range(shoes):
+        cards = list(FULL_DECK) * rules.decks
+        rng.shuffle(cards)
+        orders.append(cards)
+    return orders
+
+
+def compare(rules: Rules, bot: str, style: NoviceStyle, seats: int, rounds: int, seed: int) -> Counter[str]:
+    """Play the same shoes on the kernel and FastTable and assert every round agrees; the kernel's events."""
+    cut = Shoe(rules.decks or 1, float(rules.penetration)).cut_index
+    shoes = prepared(rules, seed, rounds * 6 // max(cut, 1) + 2 if rules.decks else rounds // 4)
+    kernel = play_shoes(rules, bot, shoes, rounds, seats=seats, novice_style=style)
+    source = StackedShoe(shoes[0]) if rules.decks is None else ScriptedShoe(rules, shoes)
+    bots = [make_bot(bot, rules, novice_style=style) for _ in range(seats)]
+    table = FastTable(rules, bots, bankrolls=[BANKROLL] * seats, shoe=source)
+    assert kernel.rounds > rounds // 2
+    for number in range(kernel.rounds):
+        assert table.play_round()
+        where = f"{rules.name}, {bot} {style.value}, round {number + 1}"
+        assert list(kernel.bets[number]) == table.bets, where
+        assert list(kernel.nets[number]) == table.nets, where
+        assert kernel.round_results(number) == table.results, where
+        assert list(kernel.round_bankrolls[number]) == table.bankrolls, where
+        assert kernel.cards[number] == len(table.drawn), where
+    return Counter(kernel.events)
+
+
+@pytest.mark.parametrize(("bot", "style"), PLAYERS, ids=[f"{b}-{s.value}" for b, s in PLAYERS])
+def test_the_kernel_plays_fastplays_rounds_for_every_preset(bot, style):
+    seen: Counter[str] = Counter()
+    for preset in PRESETS:
+        rules = load_rules(preset)
+        if declines(rules, bot) is not None:
+            continue
+        events = compare(rules, bot, style, 1, 2500, seed=len(preset))
+        assert events["shuffles"] > 1 or rules.decks is None, preset
+        seen += events
+        if preset == "vegas-strip":
+            assert events["surrenders"] > 0 or bot == "novice"
+    if style is not NoviceStyle.MIMIC_DEALER:  # the dealer's way never doubles or splits
+        assert seen["splits"] > 0 and seen["resplits"] > 0 and seen["doubles"] > 0
+    assert seen["dealer_blackjacks"] > 0 and seen["paid_at_once"] > 0
+    if bot == "counter":
+        assert seen["insurance"] > 0
+    if bot == "novice":
+        assert seen["even_money"] > 0
+
+
+@pytest.mark.parametrize("preset", ["vegas-strip", "single-deck", "instant-blackjack"])
+def test_three_seats_play_the_same_rounds(preset):
+    rules = load_rules(preset)
+    events = compare(rules, "counter", NoviceStyle.BUST_CARD, 3, 800, seed=5)
+    assert events["splits"] > 0
+
+
+def test_the_event_producing_round_agrees_too():
+    rules = load_rules("vegas-strip")
+    shoes = prepared(rules, 3, 60)
+    kernel = play_shoes(rules, "counter", shoes, 300)
+    bots = [make_bot("counter", rules)]
+    table = BotTable(rules, bots, bankrolls=[BANKROLL], shoe=ScriptedShoe(rules, shoes))
+    for number in range(kernel.rounds):
+        played = table.play_round()
+        assert played is not None
+        assert round_nets(played) == list(kernel.nets[number]), number
+        assert tuple(kernel.round_bankrolls[number]) == table.table.bankrolls(), number
+
+
+def test_the_kernel_declines_what_it_does_not_play():
+    assert declines(load_rules("double-up"), "basic") == "the kernel does not play tournaments"
+    early = load_rules("vegas-strip").with_changes(surrender=Surrender.EARLY)
+    assert declines(early, "basic") == "the kernel does not offer early surrender"
+    assert supports(Plan(load_rules("vegas-strip"), "basic")) is None
+
+
+def test_a_seeded_run_is_reproducible_and_chunks_use_the_kernel():
+    rules = load_rules("vegas-strip")
+    once, again = play_seeded(rules, "basic", 3000, 11), play_seeded(rules, "basic", 3000, 11)
+    assert once == again and once.rounds == 3000
+    assert play_seeded(rules, "basic", 3000, 12).sums != once.sums
+    plan = Plan(rules, "basic", rounds=5000, seed=4, engine="kernel")
+    tally = run_chunk(plan, 0)
+    assert tally.rounds == 5000 and tally == run_chunk(plan, 0)
+    assert tally.bet == 5000 * rules.min_bet
