@@ -141,9 +141,9 @@ def _run(
     rec_cards = np.zeros(kept, dtype=np.int64)
     rec_results = np.full((kept, seats * loop.HANDS), -1, dtype=np.int64)
     played = loop.play(
-        t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.situation, t.dealer_draws,
-        t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.bet_index, t.bet, t.insurance,
-        t.insurance_net, t.blackjack_win, t.fate, t.result, t.net, t.hands, t.counting,
+        t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.hand_state, t.situation,
+        t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.bet_index, t.bet,
+        t.insurance, t.insurance_net, t.blackjack_win, t.fate, t.outcome, t.hands, t.counting,
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,
         seats, rounds, np.uint64(seed & (2**64 - 1)), script, scripted,
         sums, results, events, bankrolls, st,

@@ -30,6 +30,11 @@ try:
         compiled: F = _njit(cache=True, nogil=True)(function)  # type: ignore[assignment]
         return compiled
 
+    def inline(function: F) -> F:
+        """Compile with numba, inlined into its callers (a call per card costs more than the card)."""
+        compiled: F = _njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[assignment]
+        return compiled
+
     COMPILED = True
 except ImportError:  # pragma: no cover - the `fast` extra is absent
     COMPILED = False
@@ -37,6 +42,8 @@ except ImportError:  # pragma: no cover - the `fast` extra is absent
     def jit(function: F) -> F:
         """Without numba: leave the function as plain Python."""
         return function
+
+    inline = jit
 
 
 # The indices of the state vector `st`.
@@ -58,7 +65,7 @@ BLACKJACK_RESULT = 0
 """`Result.BLACKJACK`'s index in `Result`."""
 
 
-@jit
+@inline
 def next_random(rng: Any) -> Any:
     """SplitMix64: the next 64 random bits from the state in rng[0]."""
     s = rng[0] + np.uint64(0x9E3779B97F4A7C15)
@@ -68,7 +75,7 @@ def next_random(rng: Any) -> Any:
     return z ^ (z >> np.uint64(31))
 
 
-@jit
+@inline
 def below(rng: Any, bound: int) -> int:
     """A random integer in [0, bound), from the top 53 bits (bias under 2**-40 for any shoe)."""
     return int(float(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * bound)
@@ -82,7 +89,7 @@ def shuffle(cards: Any, start: int, stop: int, rng: Any) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@jit
+@inline
 def draw(shoe: Any, st: Any, rng: Any, script: Any, scripted: bool, infinite: bool, tag: Any) -> int:
     """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in."""
     if infinite:
@@ -119,7 +126,15 @@ def draw(shoe: Any, st: Any, rng: Any, script: Any, scripted: bool, infinite: bo
     return rank
 
 
-@jit
+@inline
+def see(st: Any, counting: bool, tag: Any, rank: int) -> None:
+    """A card is shown face up: the counter counts it."""
+    if counting:
+        st[RC] += tag[rank]
+        st[SEEN] += 1
+
+
+@inline
 def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
     """The count bucket the bot's decisions are read from now."""
     if not counting:
@@ -130,11 +145,11 @@ def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
 @jit
 def play(
     first_value: Any, step: Any, pair: Any, natural: Any, is_ace: Any, points: Any, tag: Any,
-    situation: Any, dealer_draws: Any, up_rules: Any, even_money: Any, offer: Any,
+    hand_state: Any, situation: Any, dealer_draws: Any, up_rules: Any, even_money: Any, offer: Any,
     count_bucket: Any, offset: int, bet_index: Any, bet_amount: Any, insurance: Any,
-    insurance_net: Any, blackjack_win: Any, fate: Any, result_table: Any, net_table: Any,
+    insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
     hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
-    seats: int, rounds: int, seed: int, script: Any, scripted: bool,
+    seats: int, rounds: int, seed: Any, script: Any, scripted: bool,
     sums: Any, results: Any, events: Any, bankrolls: Any, st: Any,
     record: bool, rec_net: Any, rec_bet: Any, rec_cards: Any, rec_results: Any, rec_bankroll: Any,
 ) -> int:
@@ -195,8 +210,7 @@ def play(
         # The deal: a card to each seat, the up card, a second card to each seat, the hole card.
         for s in range(seats):
             r = draw(shoe, st, rng, script, scripted, infinite, tag)
-            st[RC] += tag[r]
-            st[SEEN] += 1
+            see(st, counting, tag, r)
             h_r0[s, 0] = r
             h_value[s, 0] = first_value[r]
             h_cards[s, 0] = 1
@@ -205,15 +219,13 @@ def play(
             h_done[s, 0] = 0
             h_result[s, 0] = -1
         up = draw(shoe, st, rng, script, scripted, infinite, tag)
-        st[RC] += tag[up]
-        st[SEEN] += 1
+        see(st, counting, tag, up)
         dealer_value = int(first_value[up])
         dealer_cards = 1
         second = 0
         for s in range(seats):
             r = draw(shoe, st, rng, script, scripted, infinite, tag)
-            st[RC] += tag[r]
-            st[SEEN] += 1
+            see(st, counting, tag, r)
             h_r1[s, 0] = r
             h_value[s, 0] = step[h_value[s, 0], r]
             h_cards[s, 0] = 2
@@ -257,8 +269,7 @@ def play(
                         insured_amount[s] = 0
                 insured = False
             if dealer_blackjack:
-                st[RC] += tag[second]
-                st[SEEN] += 1
+                see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
                 events[EV_DEALER_BLACKJACKS] += 1
                 settled_early = True
@@ -285,8 +296,7 @@ def play(
                             r = draw(shoe, st, rng, script, scripted, infinite, tag)
                             if st[ERROR]:
                                 break
-                            st[RC] += tag[r]
-                            st[SEEN] += 1
+                            see(st, counting, tag, r)
                             if h_cards[s, i] == 1:
                                 h_r1[s, i] = r
                             h_cards[s, i] += 1
@@ -305,9 +315,9 @@ def play(
                         flags = h_flags[s, i]
                         kind = 2 if flags & SPLIT_ACES else 1 if flags & FROM_SPLIT else 0
                         bucket = bucket_now(st, counting, count_bucket, offset)
-                        answer = situation[bucket, h_value[s, i], 0 if two else 1, code, kind,
-                                           min(held[s], hands_axis) - 1, up_points]
-                        if answer < 0:
+                        state = hand_state[h_value[s, i], 0 if two else 1, code]
+                        answer = situation[bucket, state, kind, min(held[s], hands_axis) - 1, up_points]
+                        if state < 0 or answer < 0:
                             st[ERROR] = ERR_UNKNOWN
                             break
                         if answer & FINISH:
@@ -377,13 +387,11 @@ def play(
                         if fate[h_flags[s, i], 2]:
                             matters = True
             if hole:
-                st[RC] += tag[second]
-                st[SEEN] += 1
+                see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
             elif matters:
                 second = draw(shoe, st, rng, script, scripted, infinite, tag)
-                st[RC] += tag[second]
-                st[SEEN] += 1
+                see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
                 dealer_cards = 2
             dealer_blackjack = (not peek) and dealer_cards == 2 and natural[up, second] != 0
@@ -399,8 +407,7 @@ def play(
             if live and not dealer_blackjack:
                 while dealer_draws[dealer_value]:
                     r = draw(shoe, st, rng, script, scripted, infinite, tag)
-                    st[RC] += tag[r]
-                    st[SEEN] += 1
+                    see(st, counting, tag, r)
                     dealer_value = int(step[dealer_value, r])
             if st[ERROR]:
                 break
@@ -416,10 +423,10 @@ def play(
                     flags = h_flags[s, i]
                     blackjack = fate[flags, 0]
                     doubled = h_doubled[s, i]
-                    res = result_table[b, doubled, blackjack, flags & 3, h_value[s, i] >> 1,
-                                       1 if dealer_blackjack else 0, dealer_total]
-                    won = net_table[b, doubled, blackjack, flags & 3, h_value[s, i] >> 1,
-                                    1 if dealer_blackjack else 0, dealer_total]
+                    packed = outcome[b, doubled, blackjack, flags & 3, h_value[s, i] >> 1,
+                                     1 if dealer_blackjack else 0, dealer_total]
+                    res = packed & 7
+                    won = packed >> 3
                     h_result[s, i] = res
                     bankrolls[s] += amount * (2 if doubled else 1) + won
                     nets[s] += won

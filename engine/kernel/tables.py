@@ -81,9 +81,11 @@ class Tables:
     """int8[13]."""
     tag: Any
     """int8[13]: the Hi-Lo tag of each rank (zeros when nobody counts)."""
+    hand_state: Any
+    """int16[64, 2, 11]: a hand's state number by value, three cards or more, and pair code."""
     situation: Any
-    """int8[counts, 64, 2, 11, 3, hands, 11]: the bot's action (| FINISH) by count bucket, value,
-    three cards or more, pair code, split flags (none, split, split aces), hands held, up card."""
+    """int8[counts, states, 3, hands, 11]: the bot's action (| FINISH) by count bucket, hand state,
+    split flags (none, split, split aces), hands held and up card."""
     dealer_draws: Any
     """uint8[64]: whether the dealer draws on this value."""
     up: Any
@@ -107,10 +109,9 @@ class Tables:
     """int64[bets]."""
     fate: Any
     """uint8[32, 3]: paid as blackjack, live, awaits the dealer's blackjack, by flags."""
-    result: Any
-    """int8[bets, doubled, blackjack, flags & 3, player total, dealer blackjack, dealer total]."""
-    net: Any
-    """int64, same shape as `result`."""
+    outcome: Any
+    """int64[bets, doubled, blackjack, flags & 3, player total, dealer blackjack, dealer total]:
+    8 * net + the result's index in `Result` (one lookup for both)."""
     hands: int
     """The hands-held axis: counts of hands at or above it answer alike."""
     counting: bool
@@ -206,8 +207,10 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
             offer[bucket, int(kind is DecisionKind.EVEN_MONEY)] = answer is yes
 
     hands = max(rules.max_hands, 2)
-    situation = np.full((views.buckets, VALUES, 2, 11, 3, hands, 11), UNKNOWN, dtype=np.int8)
-    for (value, more, pair_code), cards in examples.items():
+    hand_state = np.full((VALUES, 2, 11), UNKNOWN, dtype=np.int16)
+    situation = np.full((views.buckets, len(examples), 3, hands, 11), UNKNOWN, dtype=np.int8)
+    for state, ((value, more, pair_code), cards) in enumerate(examples.items()):
+        hand_state[value, more, pair_code] = state
         for split_kind in range(3):
             from_split, split_aces = split_kind > 0, split_kind == 2
             for held in (1,) if split_kind == 0 else range(2, hands + 1):
@@ -217,7 +220,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
                     if rule_answer is None:
                         continue
                     finish, legal = rule_answer
-                    where = (value, more, pair_code, split_kind, held - 1, up_points)
+                    where = (state, split_kind, held - 1, up_points)
                     for bucket in range(views.buckets):
                         if finish:
                             situation[(bucket, *where)] = FINISH
@@ -238,8 +241,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         fate[flags] = (blackjack, hand_is_live(busted, surrendered, blackjack),
                        hand_awaits_dealer(rules, busted, surrendered, blackjack))
     shape = (len(bets), 2, 2, 4, PLAYER_TOTALS, 2, DEALER_TOTALS)
-    result = np.zeros(shape, dtype=np.int8)
-    net = np.zeros(shape, dtype=np.int64)
+    outcome_table = np.zeros(shape, dtype=np.int64)
     for index in np.ndindex(*shape):
         b, doubled, paid_as_blackjack, flags, total, dbj, dealer_total = (int(i) for i in index)
         amount = bets[b]
@@ -247,13 +249,12 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         outcome, money = hand_outcome(rules, total, bool(paid_as_blackjack), amount, stake,
                                       bool(flags & BUSTED), bool(flags & SURRENDERED), bool(dbj),
                                       dealer_total)
-        result[index] = RESULTS.index(outcome)
-        net[index] = money
+        outcome_table[index] = 8 * money + RESULTS.index(outcome)
     tag = np.array([hi_lo(_cards(r)) if counting else 0 for r in ranks], dtype=np.int8)
     return Tables(
         first, step, pair, natural, np.array([r.is_ace for r in RANKS], dtype=np.uint8), points, tag,
-        situation, dealer, up, even, offer, views.bucket_table(), views.offset, bet_index, bet, insurance,
-        insurance_nets, blackjack_wins, fate, result, net, hands, counting,
+        hand_state, situation, dealer, up, even, offer, views.bucket_table(), views.offset, bet_index, bet,
+        insurance, insurance_nets, blackjack_wins, fate, outcome_table, hands, counting,
     )
 
 
