@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 EVENT_NAMES: tuple[str, ...] = (
     "splits", "resplits", "doubles", "surrenders", "insurance", "even_money", "shuffles",
-    "mid_round_reshuffles", "dealer_blackjacks", "split_aces", "hits", "paid_at_once",
+    "mid_round_reshuffles", "dealer_blackjacks", "split_aces", "hits", "paid_at_once", "cards",
 )
 """What `KernelRun.events` counts, in order."""
 

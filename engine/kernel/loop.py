@@ -47,14 +47,15 @@ except ImportError:  # pragma: no cover - the `fast` extra is absent
 
 
 # The indices of the state vector `st`.
-P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED = 0, 1, 2, 3, 4, 5, 6, 7, 8
-STATE = 9
+P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED, MID_ROUND = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+STATE = 10
 """Error codes left in st[ERROR]."""
 ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2, 3, 4, 5
 # Event counters.
 EV_SPLITS, EV_RESPLITS, EV_DOUBLES, EV_SURRENDERS, EV_INSURANCE, EV_EVEN_MONEY = 0, 1, 2, 3, 4, 5
 EV_SHUFFLES, EV_MID_ROUND, EV_DEALER_BLACKJACKS, EV_SPLIT_ACES, EV_HITS, EV_PAID_AT_ONCE = 6, 7, 8, 9, 10, 11
-EVENTS = 12
+EV_CARDS = 12
+EVENTS = 13
 HANDS = 32
 """The most hands one seat may hold in the kernel (unlimited resplits stop with an error past it)."""
 
@@ -120,6 +121,7 @@ def draw(shoe: Any, st: Any, rng: Any, script: Any, scripted: bool, infinite: bo
         st[SHUFFLES] += 1
         st[RC] = 0
         st[SEEN] = 0
+        st[MID_ROUND] += 1
     rank = int(shoe[st[P]])
     st[P] += 1
     st[DEALT] += 1
@@ -440,6 +442,7 @@ def play(
                 rec_net[number, s] = nets[s]
                 rec_bet[number, s] = amount
                 rec_bankroll[number, s] = bankrolls[s]
+        events[EV_CARDS] += st[DEALT] - round_start
         if record:
             rec_cards[number] = st[DEALT] - round_start
         sums[0] += 1
@@ -451,6 +454,7 @@ def play(
         sums[6] += round_net * round_bet
         st[START] = st[P]  # the round's cards go to the discard tray
         played += 1
+    events[EV_MID_ROUND] += st[MID_ROUND]
     return played
 
 
