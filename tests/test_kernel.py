@@ -93,7 +93,7 @@ def test_the_kernel_plays_fastplays_rounds_for_every_preset(bot, style):
         rules = load_rules(preset)
         if declines(rules, bot) is not None:
             continue
-        events = compare(rules, bot, style, 1, 2500, seed=len(preset))
+        events = compare(rules, bot, style, 1, 2000, seed=len(preset))
         assert events["shuffles"] > 1 or rules.decks is None, preset
         seen += events
         if preset == "vegas-strip":
