@@ -36,9 +36,12 @@ PLAYERS = [(bot, NoviceStyle.BUST_CARD) for bot in BOT_NAMES if bot != "novice"]
 class ScriptedShoe(Shoe):
     """A shoe with a cut card whose every shuffle deals the next of some prepared orders."""
 
-    def __init__(self, rules: Rules, orders: Sequence[Sequence[Card]]) -> None:
+    def __init__(
+        self, rules: Rules, orders: Sequence[Sequence[Card]], keys: Sequence[Sequence[int]] = ()
+    ) -> None:
         super().__init__(rules.decks or 1, float(rules.penetration), seed=0)
         self._orders = list(orders)
+        self._keys = list(keys)
 
     def shuffle(self) -> int:
         if not self._orders:
@@ -50,7 +53,13 @@ class ScriptedShoe(Shoe):
         return len(self._undealt)
 
     def reshuffle_discards(self) -> int:
-        raise AssertionError("a mid-round reshuffle cannot be scripted")
+        """The discards go back in sorted by the next keys (as `play_shoes` does), the first dealt first."""
+        keys = self._keys.pop(0)
+        order = sorted(range(len(self._discards)), key=lambda i: keys[i])
+        back = [self._discards[i] for i in order]
+        self._undealt = list(reversed(back)) + self._undealt
+        self._discards = []
+        return len(back)
 
 
 def prepared(rules: Rules, seed: int, shoes: int) -> list[list[Card]]:
@@ -66,12 +75,18 @@ def prepared(rules: Rules, seed: int, shoes: int) -> list[list[Card]]:
     return orders
 
 
-def compare(rules: Rules, bot: str, style: NoviceStyle, seats: int, rounds: int, seed: int) -> Counter[str]:
+def compare(
+    rules: Rules, bot: str, style: NoviceStyle, seats: int, rounds: int, seed: int, keys: int = 0
+) -> Counter[str]:
     """Play the same shoes on the kernel and FastTable and assert every round agrees; the kernel's events."""
     cut = Shoe(rules.decks or 1, float(rules.penetration)).cut_index
-    shoes = prepared(rules, seed, rounds * 6 // max(cut, 1) + 2 if rules.decks else rounds // 4)
-    kernel = play_shoes(rules, bot, shoes, rounds, seats=seats, novice_style=style)
-    source = StackedShoe(shoes[0]) if rules.decks is None else ScriptedShoe(rules, shoes)
+    count = rounds * 6 * seats // max(cut, 1) + 2 if rules.decks else rounds * seats // 4
+    shoes = prepared(rules, seed, count)
+    rng = random.Random(seed)
+    reshuffle_keys = [rng.sample(range(10**6), len(shoes[0])) for _ in range(keys)]
+    kernel = play_shoes(rules, bot, shoes, rounds, seats=seats, novice_style=style,
+                        reshuffle_keys=reshuffle_keys)
+    source = StackedShoe(shoes[0]) if rules.decks is None else ScriptedShoe(rules, shoes, reshuffle_keys)
     bots = [make_bot(bot, rules, novice_style=style) for _ in range(seats)]
     table = FastTable(rules, bots, bankrolls=[BANKROLL] * seats, shoe=source)
     assert kernel.rounds > rounds // 2
@@ -112,6 +127,12 @@ def test_three_seats_play_the_same_rounds(preset):
     rules = load_rules(preset)
     events = compare(rules, "counter", NoviceStyle.BUST_CARD, 3, 800, seed=5)
     assert events["splits"] > 0
+
+
+def test_a_shoe_that_runs_out_mid_round_reshuffles_its_discards_the_same_way():
+    rules = load_rules("single-deck").with_changes(penetration=1)
+    events = compare(rules, "basic", NoviceStyle.BUST_CARD, 7, 200, seed=3, keys=200)
+    assert events["mid_round_reshuffles"] > 5
 
 
 def test_the_event_producing_round_agrees_too():

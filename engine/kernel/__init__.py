@@ -113,7 +113,7 @@ _UP_CARDS: tuple[Card | None, ...] = (None, *(Card.parse(code) for code in "A234
 
 def _run(
     rules: Rules, bot: str, novice_style: NoviceStyle, seats: int, rounds: int, seed: int,
-    script: Any, record: bool, bankroll: int,
+    script: Any, keys: Any, record: bool, bankroll: int,
 ) -> KernelRun:
     import numpy as np
 
@@ -129,6 +129,8 @@ def _run(
     cut = 0 if infinite else Shoe(rules.decks or 1, float(rules.penetration)).cut_index
     if not scripted:
         script = np.zeros((1, 1), dtype=np.int8)
+    if keys is None:
+        keys = np.zeros((0, 1), dtype=np.int64)
     sums = np.zeros(7, dtype=np.int64)
     results = np.zeros(len(_RESULTS), dtype=np.int64)
     events = np.zeros(loop.EVENTS, dtype=np.int64)
@@ -145,7 +147,7 @@ def _run(
         t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.bet_index, t.bet,
         t.insurance, t.insurance_net, t.blackjack_win, t.fate, t.outcome, t.hands, t.counting,
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,
-        seats, rounds, np.uint64(seed & (2**64 - 1)), script, scripted,
+        seats, rounds, np.uint64(seed & (2**64 - 1)), script, keys, scripted,
         sums, results, events, bankrolls, st,
         record, rec_net, rec_bet, rec_cards, rec_results, rec_bankroll,
     )
@@ -164,7 +166,7 @@ def _run(
 _ERRORS = {
     1: "the scripted cards ran out",
     2: "the shoe ran out with no discards to shuffle back in",
-    3: "a scripted shoe ran out mid-round (a reshuffle of the discards cannot be scripted)",
+    3: "a scripted shoe ran out mid-round and no keys were given to shuffle the discards by",
     4: "a hand reached a situation the tables do not hold",
     5: "a seat split into more hands than the kernel holds",
 }
@@ -179,11 +181,15 @@ def play_shoes(
     seats: int = 1,
     novice_style: NoviceStyle = NoviceStyle.BUST_CARD,
     bankroll: int = 10**15,
+    reshuffle_keys: Sequence[Sequence[int]] = (),
 ) -> KernelRun:
     """Play up to `rounds` rounds dealing the given shoes in order (each in deal order); every round recorded.
 
-    For an infinite deck, `shoes` holds one sequence dealt straight through. Play stops
-    early when the shoes run out. Raises ValueError when the kernel declines the rules or bot.
+    For an infinite deck, `shoes` holds one sequence dealt straight through. A shoe that
+    runs out mid-round puts its discards (in the order they were dealt) back in sorted by
+    the next of `reshuffle_keys` (distinct numbers, one per card of the shoe), to be dealt
+    in that order. Play stops early when the shoes run out. Raises ValueError when the
+    kernel declines the rules or bot.
     """
     import numpy as np
 
@@ -193,7 +199,8 @@ def play_shoes(
     script = np.zeros((len(shoes), width), dtype=np.int8)
     for row, shoe in enumerate(shoes):
         script[row, : len(shoe)] = [RANKS.index(card.rank) for card in shoe]
-    return _run(rules, bot, novice_style, seats, rounds, 0, script, True, bankroll)
+    keys = np.array(reshuffle_keys, dtype=np.int64).reshape(len(reshuffle_keys), -1 if reshuffle_keys else 1)
+    return _run(rules, bot, novice_style, seats, rounds, 0, script, keys, True, bankroll)
 
 
 def play_seeded(
@@ -201,7 +208,7 @@ def play_seeded(
     novice_style: NoviceStyle = NoviceStyle.BUST_CARD, bankroll: int = 10**15,
 ) -> KernelRun:
     """Play `rounds` rounds from a fresh shoe shuffled by the kernel's own generator, seeded with `seed`."""
-    return _run(rules, bot, novice_style, seats, rounds, seed, None, False, bankroll)
+    return _run(rules, bot, novice_style, seats, rounds, seed, None, None, False, bankroll)
 
 
 def run_chunk(plan: Plan, rounds: int, seed: int) -> Tally:

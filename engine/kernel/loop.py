@@ -47,8 +47,9 @@ except ImportError:  # pragma: no cover - the `fast` extra is absent
 
 
 # The indices of the state vector `st`.
-P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED, MID_ROUND = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-STATE = 10
+P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED = 0, 1, 2, 3, 4, 5, 6, 7, 8
+MID_ROUND, KEYS = 9, 10
+STATE = 11
 """Error codes left in st[ERROR]."""
 ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2, 3, 4, 5
 # Event counters.
@@ -91,8 +92,13 @@ def shuffle(cards: Any, start: int, stop: int, rng: Any) -> None:
 
 
 @inline
-def draw(shoe: Any, st: Any, rng: Any, script: Any, scripted: bool, infinite: bool, tag: Any) -> int:
-    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in."""
+def draw(
+    shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any
+) -> int:
+    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in.
+
+    Scripted, that shuffle sorts the discards by the next row of `keys` (distinct numbers).
+    """
     if infinite:
         st[DEALT] += 1
         if scripted:
@@ -108,14 +114,20 @@ def draw(shoe: Any, st: Any, rng: Any, script: Any, scripted: bool, infinite: bo
         if back == 0:
             st[ERROR] = ERR_EMPTY
             return 0
-        if scripted:
-            st[ERROR] = ERR_SCRIPT_RESHUFFLE
-            return 0
         # The round's cards so far stay out; the discards go back in, shuffled, and are dealt next.
         tray = shoe[:back].copy()
         shoe[: size - back] = shoe[back:]
-        shoe[size - back:] = tray
-        shuffle(shoe, size - back, size, rng)
+        if scripted:
+            if st[KEYS] >= keys.shape[0]:
+                st[ERROR] = ERR_SCRIPT_RESHUFFLE
+                return 0
+            order = np.argsort(keys[st[KEYS], :back])
+            st[KEYS] += 1
+            for k in range(back):
+                shoe[size - back + k] = tray[order[k]]
+        else:
+            shoe[size - back:] = tray
+            shuffle(shoe, size - back, size, rng)
         st[P] = size - back
         st[START] = 0
         st[SHUFFLES] += 1
@@ -151,7 +163,7 @@ def play(
     count_bucket: Any, offset: int, bet_index: Any, bet_amount: Any, insurance: Any,
     insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
     hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
-    seats: int, rounds: int, seed: Any, script: Any, scripted: bool,
+    seats: int, rounds: int, seed: Any, script: Any, keys: Any, scripted: bool,
     sums: Any, results: Any, events: Any, bankrolls: Any, st: Any,
     record: bool, rec_net: Any, rec_bet: Any, rec_cards: Any, rec_results: Any, rec_bankroll: Any,
 ) -> int:
@@ -159,7 +171,8 @@ def play(
 
     sums: rounds, seat rounds, net, net², bet, bet², net×bet (per round over the seats).
     With `scripted` the shoes come from the rows of `script` in order (an infinite deck
-    deals row 0 straight through); otherwise from SplitMix64 seeded with `seed`.
+    deals row 0 straight through) and a mid-round reshuffle sorts the discards by the next
+    row of `keys`; otherwise every shuffle is SplitMix64's, seeded with `seed`.
     """
     rng = np.zeros(1, dtype=np.uint64)
     rng[0] = np.uint64(seed)
@@ -211,7 +224,7 @@ def play(
             held[s] = 1
         # The deal: a card to each seat, the up card, a second card to each seat, the hole card.
         for s in range(seats):
-            r = draw(shoe, st, rng, script, scripted, infinite, tag)
+            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
             see(st, counting, tag, r)
             h_r0[s, 0] = r
             h_value[s, 0] = first_value[r]
@@ -220,13 +233,13 @@ def play(
             h_doubled[s, 0] = 0
             h_done[s, 0] = 0
             h_result[s, 0] = -1
-        up = draw(shoe, st, rng, script, scripted, infinite, tag)
+        up = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
         see(st, counting, tag, up)
         dealer_value = int(first_value[up])
         dealer_cards = 1
         second = 0
         for s in range(seats):
-            r = draw(shoe, st, rng, script, scripted, infinite, tag)
+            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
             see(st, counting, tag, r)
             h_r1[s, 0] = r
             h_value[s, 0] = step[h_value[s, 0], r]
@@ -234,7 +247,7 @@ def play(
             if natural[h_r0[s, 0], r]:
                 h_flags[s, 0] = NATURAL
         if hole:
-            second = draw(shoe, st, rng, script, scripted, infinite, tag)
+            second = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
             dealer_cards = 2
         if st[ERROR]:
             break
@@ -295,7 +308,7 @@ def play(
                     action = HIT if h_cards[s, i] == 1 else -1
                     while True:
                         if action != -1:
-                            r = draw(shoe, st, rng, script, scripted, infinite, tag)
+                            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
                             if st[ERROR]:
                                 break
                             see(st, counting, tag, r)
@@ -392,7 +405,7 @@ def play(
                 see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
             elif matters:
-                second = draw(shoe, st, rng, script, scripted, infinite, tag)
+                second = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
                 see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
                 dealer_cards = 2
@@ -408,7 +421,7 @@ def play(
                         insured_amount[s] = 0
             if live and not dealer_blackjack:
                 while dealer_draws[dealer_value]:
-                    r = draw(shoe, st, rng, script, scripted, infinite, tag)
+                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
                     see(st, counting, tag, r)
                     dealer_value = int(step[dealer_value, r])
             if st[ERROR]:
