@@ -9,6 +9,7 @@ comparisons covered them. Skipped without the `fast` extra (numba).
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -164,3 +165,14 @@ def test_a_seeded_run_is_reproducible_and_chunks_use_the_kernel():
     tally = run_chunk(plan, 0)
     assert tally.rounds == 5000 and tally == run_chunk(plan, 0)
     assert tally.bet == 5000 * rules.min_bet
+
+
+def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys):
+    from blackjack.cli import main
+
+    assert main(["simulate", "--json", "--rounds", "3000", "--seed", "2", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["engine"] == "kernel" and out["rounds"] == 3000
+    tournament = ["simulate", "--json", "--rules", "double-up", "--rounds", "300", "--seed", "2", "--quiet"]
+    assert main(tournament) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # a tournament: the kernel declines
