@@ -23,7 +23,7 @@ from engine.bots import BOT_NAMES, BotTable, NoviceStyle, make_bot
 from engine.cards import FULL_DECK
 from engine.fastplay import FastTable
 from engine.kernel import declines, play_seeded, play_shoes, supports
-from engine.rules import Rules, Surrender
+from engine.rules import DoubleOn, Rules, Surrender
 from engine.shoe import Shoe, StackedShoe
 from engine.simulate import BANKROLL, Plan, run_chunk
 from tests.test_bots_support import round_nets
@@ -85,11 +85,12 @@ def compare(
     shoes = prepared(rules, seed, count)
     rng = random.Random(seed)
     reshuffle_keys = [rng.sample(range(10**6), len(shoes[0])) for _ in range(keys)]
+    bankroll = BANKROLL if rules.tournament is None else rules.tournament.bankroll
     kernel = play_shoes(rules, bot, shoes, rounds, seats=seats, novice_style=style,
-                        reshuffle_keys=reshuffle_keys)
+                        reshuffle_keys=reshuffle_keys, bankroll=bankroll)
     source = StackedShoe(shoes[0]) if rules.decks is None else ScriptedShoe(rules, shoes, reshuffle_keys)
     bots = [make_bot(bot, rules, novice_style=style) for _ in range(seats)]
-    table = FastTable(rules, bots, bankrolls=[BANKROLL] * seats, shoe=source)
+    table = FastTable(rules, bots, bankrolls=[bankroll] * seats, shoe=source)
     assert kernel.rounds > rounds // 2
     for number in range(kernel.rounds):
         assert table.play_round()
@@ -99,6 +100,7 @@ def compare(
         assert kernel.round_results(number) == table.results, where
         assert list(kernel.round_bankrolls[number]) == table.bankrolls, where
         assert kernel.cards[number] == len(table.drawn), where
+        assert list(kernel.active[number]) == table.active, where
     return Counter(kernel.events)
 
 
@@ -114,6 +116,8 @@ def test_the_kernel_plays_fastplays_rounds_for_every_preset(bot, style):
         seen += events
         if preset == "vegas-strip":
             assert events["surrenders"] > 0 or bot == "novice"
+        if rules.tournament is not None:
+            assert events["tournaments"] > 5, preset
     if style is not NoviceStyle.MIMIC_DEALER:  # the dealer's way never doubles or splits
         assert seen["splits"] > 0 and seen["resplits"] > 0 and seen["doubles"] > 0
     assert seen["dealer_blackjacks"] > 0 and seen["paid_at_once"] > 0
@@ -123,11 +127,14 @@ def test_the_kernel_plays_fastplays_rounds_for_every_preset(bot, style):
         assert seen["even_money"] > 0
 
 
-@pytest.mark.parametrize("preset", ["vegas-strip", "single-deck", "instant-blackjack"])
+@pytest.mark.parametrize("preset", ["vegas-strip", "single-deck", "instant-blackjack", "double-up"])
 def test_three_seats_play_the_same_rounds(preset):
     rules = load_rules(preset)
     events = compare(rules, "counter", NoviceStyle.BUST_CARD, 3, 800, seed=5)
-    assert events["splits"] > 0
+    if rules.tournament is None:
+        assert events["splits"] > 0
+    else:  # seats finish their tournaments at different rounds, and sit out until every seat has
+        assert events["tournaments"] > 2
 
 
 def test_a_shoe_that_runs_out_mid_round_reshuffles_its_discards_the_same_way():
@@ -150,7 +157,9 @@ def test_the_event_producing_round_agrees_too():
 
 
 def test_the_kernel_declines_what_it_does_not_play():
-    assert declines(load_rules("double-up"), "basic") == "the kernel does not play tournaments"
+    doubling = load_rules("double-up").with_changes(double_on=DoubleOn.ANY)
+    assert declines(doubling, "basic") == (
+        "the kernel plays tournaments only where a bankroll cannot limit a double, split or insurance")
     early = load_rules("vegas-strip").with_changes(surrender=Surrender.EARLY)
     assert declines(early, "basic") == "the kernel does not offer early surrender"
     assert supports(Plan(load_rules("vegas-strip"), "basic")) is None
@@ -173,6 +182,6 @@ def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys):
     assert main(["simulate", "--json", "--rounds", "3000", "--seed", "2", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["engine"] == "kernel" and out["rounds"] == 3000
-    tournament = ["simulate", "--json", "--rules", "double-up", "--rounds", "300", "--seed", "2", "--quiet"]
-    assert main(tournament) == 0
-    assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # a tournament: the kernel declines
+    short = ["simulate", "--json", "--rounds", "300", "--seed", "2", "--quiet"]
+    assert main([*short, "--rules", "european", "--seats", "8"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # eight seats: the kernel declines

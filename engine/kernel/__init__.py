@@ -25,7 +25,7 @@ from engine.bots import BOT_NAMES, NoviceStyle, make_bot
 from engine.cards import Card
 from engine.legality import early_surrender_offered
 from engine.payout import original_bet_only
-from engine.rules import Rules
+from engine.rules import DoubleOn, Rules, Surrender  # noqa: F401  (Surrender: the doctest)
 from engine.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 EVENT_NAMES: tuple[str, ...] = (
     "splits", "resplits", "doubles", "surrenders", "insurance", "even_money", "shuffles",
     "mid_round_reshuffles", "dealer_blackjacks", "split_aces", "hits", "paid_at_once", "cards",
+    "tournaments",
 )
 """What `KernelRun.events` counts, in order."""
 
@@ -48,17 +49,19 @@ def declines(rules: Rules, bot: str, seats: int = 1) -> str | None:
     """Why the kernel cannot play these rules and bot (a sentence), or None when it can.
 
     >>> from engine import load_rules
-    >>> declines(load_rules("double-up"), "basic")
-    'the kernel does not play tournaments'
+    >>> declines(load_rules("vegas-strip").with_changes(surrender=Surrender.EARLY), "basic")
+    'the kernel does not offer early surrender'
+    >>> declines(load_rules("double-up"), "basic") is None
+    True
     """
     if bot not in BOT_NAMES:
         return f"the kernel does not know the {bot} bot"
-    if rules.tournament is not None:
-        return "the kernel does not play tournaments"
-    if rules.first_card_before_bet:
-        return "the kernel does not deal a first card before the bet"
-    if rules.dealer_draws_after_players:
-        return "the kernel does not play a dealer who draws every card after the players"
+    if rules.tournament is not None and (
+        rules.double_on is not DoubleOn.NONE or rules.splitting_allowed or rules.insurance
+    ):
+        return "the kernel plays tournaments only where a bankroll cannot limit a double, split or insurance"
+    if rules.tournament is not None and bot == "counter" and rules.decks is not None:
+        return "the kernel does not play a counter's bets against a tournament bankroll"
     if any(early_surrender_offered(rules, card) for card in _UP_CARDS):
         return "the kernel does not offer early surrender"
     if original_bet_only(rules, True) and not rules.dealer_peeks:
@@ -101,6 +104,8 @@ class KernelRun:
     """Cards drawn in each round."""
     hand_results: Any = None
     """Each round's results, seat by seat in split order, padded with -1."""
+    active: Any = None
+    """bool[rounds, seats]: whether each seat is still in its tournament after the round."""
 
     def round_results(self, number: int) -> list[Result]:
         """The results of one recorded round's hands, as FastTable lists them."""
@@ -123,6 +128,7 @@ def _run(
     if reason is not None:
         raise ValueError(f"cannot play in the kernel: {reason}")
     t = tables_for(rules, bot, novice_style)
+    tournament = rules.tournament
     infinite = rules.decks is None
     scripted = script is not None
     size = 0 if infinite else 52 * (rules.decks or 1)
@@ -142,14 +148,17 @@ def _run(
     rec_bankroll = np.zeros((kept, seats), dtype=np.int64)
     rec_cards = np.zeros(kept, dtype=np.int64)
     rec_results = np.full((kept, seats * loop.HANDS), -1, dtype=np.int64)
+    rec_active = np.zeros((kept, seats), dtype=np.bool_)
     played = loop.play(
         t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.hand_state, t.situation,
         t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.bet_index, t.bet,
         t.insurance, t.insurance_net, t.blackjack_win, t.fate, t.outcome, t.hands, t.counting,
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,
+        rules.first_card_before_bet, rules.dealer_draws_after_players, tournament is not None, bankroll,
+        0 if tournament is None else tournament.goal, rules.min_bet,
         seats, rounds, np.uint64(seed & (2**64 - 1)), script, keys, scripted,
         sums, results, events, bankrolls, st,
-        record, rec_net, rec_bet, rec_cards, rec_results, rec_bankroll,
+        record, rec_net, rec_bet, rec_cards, rec_results, rec_bankroll, rec_active,
     )
     error = int(st[loop.ERROR])
     if error and not (scripted and error in (loop.ERR_SCRIPT_ENDED,)):
@@ -159,7 +168,7 @@ def _run(
         dict(zip(EVENT_NAMES, (int(x) for x in events), strict=True)), tuple(int(x) for x in bankrolls),
         rec_net[:played] if record else None, rec_bet[:played] if record else None,
         rec_bankroll[:played] if record else None, rec_cards[:played] if record else None,
-        rec_results[:played] if record else None,
+        rec_results[:played] if record else None, rec_active[:played] if record else None,
     )
 
 
@@ -213,10 +222,8 @@ def play_seeded(
 
 def run_chunk(plan: Plan, rounds: int, seed: int) -> Tally:
     """One chunk of a plan played by the kernel, as a `Tally`."""
-    from engine.simulate import BANKROLL
-
     played = play_seeded(plan.rules, plan.bot, rounds, seed, seats=plan.seats,
-                         novice_style=plan.novice_style, bankroll=BANKROLL)
+                         novice_style=plan.novice_style, bankroll=plan.bankrolls()[0])
     return kernel_tally(played)
 
 

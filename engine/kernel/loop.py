@@ -55,8 +55,8 @@ ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2
 # Event counters.
 EV_SPLITS, EV_RESPLITS, EV_DOUBLES, EV_SURRENDERS, EV_INSURANCE, EV_EVEN_MONEY = 0, 1, 2, 3, 4, 5
 EV_SHUFFLES, EV_MID_ROUND, EV_DEALER_BLACKJACKS, EV_SPLIT_ACES, EV_HITS, EV_PAID_AT_ONCE = 6, 7, 8, 9, 10, 11
-EV_CARDS = 12
-EVENTS = 13
+EV_CARDS, EV_TOURNAMENTS = 12, 13
+EVENTS = 14
 HANDS = 32
 """The most hands one seat may hold in the kernel (unlimited resplits stop with an error past it)."""
 
@@ -149,6 +149,24 @@ def see(st: Any, counting: bool, tag: Any, rank: int) -> None:
 
 
 @inline
+def deal_first(
+    s: int, shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any,
+    counting: bool, first_value: Any, h_r0: Any, h_value: Any, h_cards: Any, h_flags: Any, h_doubled: Any,
+    h_done: Any, h_result: Any,
+) -> None:
+    """A seat's first card starts its hand."""
+    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+    see(st, counting, tag, r)
+    h_r0[s, 0] = r
+    h_value[s, 0] = first_value[r]
+    h_cards[s, 0] = 1
+    h_flags[s, 0] = 0
+    h_doubled[s, 0] = 0
+    h_done[s, 0] = 0
+    h_result[s, 0] = -1
+
+
+@inline
 def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
     """The count bucket the bot's decisions are read from now."""
     if not counting:
@@ -163,9 +181,11 @@ def play(
     count_bucket: Any, offset: int, bet_index: Any, bet_amount: Any, insurance: Any,
     insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
     hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
+    first_card: bool, dealer_after: bool, tournament: bool, start_bankroll: int, goal: int, min_bet: int,
     seats: int, rounds: int, seed: Any, script: Any, keys: Any, scripted: bool,
     sums: Any, results: Any, events: Any, bankrolls: Any, st: Any,
     record: bool, rec_net: Any, rec_bet: Any, rec_cards: Any, rec_results: Any, rec_bankroll: Any,
+    rec_active: Any,
 ) -> int:
     """Play up to `rounds` rounds; add their sums, results and events to the arrays; rounds played.
 
@@ -193,9 +213,21 @@ def play(
     nets = np.zeros(seats, dtype=np.int64)
     bet_of = np.zeros(seats, dtype=np.int64)
     insured_amount = np.zeros(seats, dtype=np.int64)
+    active = np.ones(seats, dtype=np.bool_)
+    playing = np.zeros(seats, dtype=np.bool_)
     played = 0
     for number in range(rounds):
-        # The opening: a shuffle after the cut card.
+        # The opening: a new tournament once every seat has finished, a shuffle after the cut card.
+        if tournament and not active.any():
+            bankrolls[:] = start_bankroll
+            active[:] = True
+            events[EV_TOURNAMENTS] += 1
+        anyone = False
+        for s in range(seats):
+            playing[s] = active[s] and bankrolls[s] >= min_bet
+            anyone = anyone or playing[s]
+        if not anyone:
+            break
         if not infinite and (st[SHUFFLED] == 0 or st[DEALT] >= cut):
             if scripted:
                 if st[SCRIPT] >= script.shape[0]:
@@ -213,32 +245,42 @@ def play(
             st[SEEN] = 0
             events[EV_SHUFFLES] += 1
         round_start = st[DEALT]
-        # The bets.
+        for s in range(seats):
+            nets[s] = 0
+            insured_amount[s] = 0
+            held[s] = 0
+        # The bets (after a first card to each seat, when the rules deal it first), then the deal:
+        # a card to each seat, the up card, a second card to each seat, the hole card.
+        if first_card:
+            for s in range(seats):
+                if playing[s]:
+                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
+                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
         b = int(bet_index[bucket_now(st, counting, count_bucket, offset)])
         amount = bet_amount[b]
         for s in range(seats):
+            if not playing[s]:
+                continue
             bankrolls[s] -= amount
             bet_of[s] = b
-            nets[s] = 0
-            insured_amount[s] = 0
             held[s] = 1
-        # The deal: a card to each seat, the up card, a second card to each seat, the hole card.
-        for s in range(seats):
-            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-            see(st, counting, tag, r)
-            h_r0[s, 0] = r
-            h_value[s, 0] = first_value[r]
-            h_cards[s, 0] = 1
-            h_flags[s, 0] = 0
-            h_doubled[s, 0] = 0
-            h_done[s, 0] = 0
-            h_result[s, 0] = -1
-        up = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-        see(st, counting, tag, up)
-        dealer_value = int(first_value[up])
-        dealer_cards = 1
+        if not first_card:
+            for s in range(seats):
+                if playing[s]:
+                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
+                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
+        up = 0
+        dealer_value = 0
+        dealer_cards = 0
+        if not dealer_after:
+            up = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+            see(st, counting, tag, up)
+            dealer_value = int(first_value[up])
+            dealer_cards = 1
         second = 0
         for s in range(seats):
+            if not playing[s]:
+                continue
             r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
             see(st, counting, tag, r)
             h_r1[s, 0] = r
@@ -252,11 +294,13 @@ def play(
         if st[ERROR]:
             break
         # The offers (insurance or even money), the peek, naturals paid at once.
-        up_points = int(points[up])
+        up_points = int(points[up]) if dealer_cards else 0
         insured = False
         if up_rules[up_points, 0]:
             bucket = bucket_now(st, counting, count_bucket, offset)
             for s in range(seats):
+                if not playing[s]:
+                    continue
                 nat = 1 if h_flags[s, 0] & NATURAL else 0
                 if even_money[nat]:
                     if offer[bucket, 1]:
@@ -291,7 +335,7 @@ def play(
         if not settled_early:
             if paid_at_once:
                 for s in range(seats):
-                    if not h_done[s, 0] and h_flags[s, 0] & NATURAL:
+                    if playing[s] and not h_done[s, 0] and h_flags[s, 0] & NATURAL:
                         won = blackjack_win[b]
                         h_result[s, 0] = BLACKJACK_RESULT
                         h_done[s, 0] = 1
@@ -300,7 +344,7 @@ def play(
                         events[EV_PAID_AT_ONCE] += 1
             # The players' turns: each seat's hands in split order.
             for s in range(seats):
-                i = 0
+                i = 0  # a seat that sits out holds no hands
                 while i < held[s]:
                     if h_done[s, i]:
                         i += 1
@@ -395,7 +439,7 @@ def play(
             live = False
             matters = insured
             for s in range(seats):
-                for i in range(held[s]):
+                for i in range(held[s]):  # no hands for a seat that sits out
                     if h_result[s, i] < 0:
                         if fate[h_flags[s, i], 1]:
                             live = True
@@ -405,10 +449,16 @@ def play(
                 see(st, counting, tag, second)
                 dealer_value = int(step[dealer_value, second])
             elif matters:
-                second = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-                see(st, counting, tag, second)
-                dealer_value = int(step[dealer_value, second])
-                dealer_cards = 2
+                while dealer_cards < 2:
+                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+                    see(st, counting, tag, r)
+                    if dealer_cards == 0:
+                        up = r
+                        dealer_value = int(first_value[r])
+                    else:
+                        second = r
+                        dealer_value = int(step[dealer_value, r])
+                    dealer_cards += 1
             dealer_blackjack = (not peek) and dealer_cards == 2 and natural[up, second] != 0
             if dealer_blackjack:
                 events[EV_DEALER_BLACKJACKS] += 1
@@ -423,15 +473,23 @@ def play(
                 while dealer_draws[dealer_value]:
                     r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
                     see(st, counting, tag, r)
-                    dealer_value = int(step[dealer_value, r])
+                    dealer_value = int(step[dealer_value, r]) if dealer_cards else int(first_value[r])
+                    dealer_cards += 1
             if st[ERROR]:
                 break
         # Settlement, and the round's figures.
         dealer_total = dealer_value >> 1
         round_net = 0
         round_bet = 0
+        seat_rounds = 0
         written = 0
         for s in range(seats):
+            if record:
+                rec_net[number, s] = 0
+                rec_bet[number, s] = 0
+                rec_bankroll[number, s] = bankrolls[s]
+            if not playing[s]:
+                continue
             for i in range(held[s]):
                 res = h_result[s, i]
                 if res < 0:
@@ -451,6 +509,7 @@ def play(
                     written += 1
             round_net += nets[s]
             round_bet += amount
+            seat_rounds += 1
             if record:
                 rec_net[number, s] = nets[s]
                 rec_bet[number, s] = amount
@@ -458,8 +517,15 @@ def play(
         events[EV_CARDS] += st[DEALT] - round_start
         if record:
             rec_cards[number] = st[DEALT] - round_start
+        if tournament:
+            for s in range(seats):
+                if active[s] and (bankrolls[s] >= goal or bankrolls[s] < min_bet):
+                    active[s] = False
+        if record:
+            for s in range(seats):
+                rec_active[number, s] = active[s]
         sums[0] += 1
-        sums[1] += seats
+        sums[1] += seat_rounds
         sums[2] += round_net
         sums[3] += round_net * round_net
         sums[4] += round_bet

@@ -154,6 +154,8 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
             pair[r0, r1] = pair_code
             examples.setdefault((_value(cards), 0, pair_code), cards)
             frontier.append(cards)
+    for r in ranks:  # a dealer who draws every card after the players starts from no cards
+        _learn(step, 0, _cards(r), r)
     for r0 in ranks:  # a one-card hand takes its second card
         for r1 in ranks:
             _learn(step, first[r0], _cards(r0, r1), r1)
@@ -214,7 +216,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         for split_kind in range(3):
             from_split, split_aces = split_kind > 0, split_kind == 2
             for held in (1,) if split_kind == 0 else range(2, hands + 1):
-                for up_points in range(1, 11):
+                for up_points in (0,) if rules.dealer_draws_after_players else range(1, 11):
                     up_card = ups[up_points]
                     rule_answer = _hand_rules(rules, cards, from_split, split_aces, held, up_card)
                     if rule_answer is None:
