@@ -91,14 +91,44 @@ def shuffle(cards: Any, start: int, stop: int, rng: Any) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+@jit
+def refill(shoe: Any, st: Any, rng: Any, keys: Any, scripted: bool) -> None:
+    """The shoe ran out mid-round: the round's cards so far stay out, the discards go back in shuffled.
+
+    Scripted, the discards are sorted by the next row of `keys` (distinct numbers) instead.
+    Kept out of line: it is rare, and inlined at every draw it would crowd out the common path.
+    """
+    size = shoe.shape[0]
+    back = st[START]
+    if back == 0:
+        st[ERROR] = ERR_EMPTY
+        return
+    tray = shoe[:back].copy()
+    shoe[: size - back] = shoe[back:]
+    if scripted:
+        if st[KEYS] >= keys.shape[0]:
+            st[ERROR] = ERR_SCRIPT_RESHUFFLE
+            return
+        order = np.argsort(keys[st[KEYS], :back])
+        st[KEYS] += 1
+        for k in range(back):
+            shoe[size - back + k] = tray[order[k]]
+    else:
+        shoe[size - back:] = tray
+        shuffle(shoe, size - back, size, rng)
+    st[P] = size - back
+    st[START] = 0
+    st[SHUFFLES] += 1
+    st[RC] = 0
+    st[SEEN] = 0
+    st[MID_ROUND] += 1
+
+
 @inline
 def draw(
     shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any
 ) -> int:
-    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in.
-
-    Scripted, that shuffle sorts the discards by the next row of `keys` (distinct numbers).
-    """
+    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in."""
     if infinite:
         st[DEALT] += 1
         if scripted:
@@ -108,32 +138,10 @@ def draw(
             st[SCRIPT] += 1
             return int(script[0, st[SCRIPT] - 1])
         return below(rng, 13)
-    size = shoe.shape[0]
-    if st[P] >= size:
-        back = st[START]
-        if back == 0:
-            st[ERROR] = ERR_EMPTY
+    if st[P] >= shoe.shape[0]:
+        refill(shoe, st, rng, keys, scripted)
+        if st[ERROR]:
             return 0
-        # The round's cards so far stay out; the discards go back in, shuffled, and are dealt next.
-        tray = shoe[:back].copy()
-        shoe[: size - back] = shoe[back:]
-        if scripted:
-            if st[KEYS] >= keys.shape[0]:
-                st[ERROR] = ERR_SCRIPT_RESHUFFLE
-                return 0
-            order = np.argsort(keys[st[KEYS], :back])
-            st[KEYS] += 1
-            for k in range(back):
-                shoe[size - back + k] = tray[order[k]]
-        else:
-            shoe[size - back:] = tray
-            shuffle(shoe, size - back, size, rng)
-        st[P] = size - back
-        st[START] = 0
-        st[SHUFFLES] += 1
-        st[RC] = 0
-        st[SEEN] = 0
-        st[MID_ROUND] += 1
     rank = int(shoe[st[P]])
     st[P] += 1
     st[DEALT] += 1
@@ -473,8 +481,7 @@ def play(
                 while dealer_draws[dealer_value]:
                     r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
                     see(st, counting, tag, r)
-                    dealer_value = int(step[dealer_value, r]) if dealer_cards else int(first_value[r])
-                    dealer_cards += 1
+                    dealer_value = int(step[dealer_value, r])  # step[0] is a first card's value
             if st[ERROR]:
                 break
         # Settlement, and the round's figures.
