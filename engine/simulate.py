@@ -77,11 +77,12 @@ class Plan:
 
             object.__setattr__(self, "engine", "fast" if supports(self) else "kernel")
         elif self.engine == "kernel":
+            from engine.errors import BlackjackError
             from engine.kernel import supports
 
             reason = supports(self)
             if reason is not None:
-                raise ValueError(f"the kernel cannot run this: {reason}")
+                raise BlackjackError(f"cannot simulate in the kernel: {reason}")
 
     def chunks(self) -> list[int]:
         """The number of rounds in each chunk, in chunk order.

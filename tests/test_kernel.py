@@ -185,3 +185,5 @@ def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys):
     short = ["simulate", "--json", "--rounds", "300", "--seed", "2", "--quiet"]
     assert main([*short, "--rules", "european", "--seats", "8"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # eight seats: the kernel declines
+    assert main([*short, "--seats", "8", "--engine", "kernel"]) != 0
+    assert "cannot simulate in the kernel: the kernel seats at most seven" in capsys.readouterr().err
