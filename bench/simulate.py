@@ -1,6 +1,6 @@
 """Rounds per second of `blackjack simulate --workers 1`, and against Gymnasium's Blackjack-v1.
 
-Usage: python bench/simulate.py [--rounds N] [--repeat R] [--gym-rounds N]
+Usage: python bench/simulate.py [--rounds N] [--repeat R] [--gym-rounds N] [--kernel-rounds N]
 
 Times whole `blackjack simulate` runs (process start, imports and the strategy chart
 included) for vegas-strip, one seat, the basic bot, one worker, and prints the median of
@@ -8,6 +8,12 @@ R runs. In the same run it plays Gymnasium's Blackjack-v1 (a bench-only optional
 dependency: `pip install -e '.[bench]'`) with the same basic strategy chart, restricted
 to hit and stand since that is all Blackjack-v1 knows, and prints our rate over its.
 Figures, never a pass/fail; take them when `uptime` shows a low load.
+
+With the `fast` extra it also times the compiled kernel (`engine.kernel`): rounds per
+second of one core in this process (wall clock and CPU time, after a warm-up call), a
+whole `blackjack simulate --engine kernel --workers 1` run, the cost floor (a compiled
+loop that only shuffles and draws as many cards as those rounds drew), and numba's
+compile time from an empty cache and from a warm one.
 """
 
 from __future__ import annotations
@@ -27,14 +33,70 @@ sys.path.insert(0, str(ROOT))
 
 def ours(rounds: int, *extra: str) -> float:
     """Rounds per second of one whole `blackjack simulate --workers 1` run."""
+    return ours_wall_and_cpu(rounds, *extra)[0]
+
+
+def ours_wall_and_cpu(rounds: int, *extra: str) -> tuple[float, float]:
+    """Rounds per second of one whole `blackjack simulate --workers 1` run: wall clock, and per CPU-second."""
+    import resource
+
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
     command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--seats", "1",
-               "--workers", "1", "--rounds", str(rounds), "--seed", "1", "--json", "--quiet", *extra]
+               "--workers", "1", "--rounds", str(rounds), "--seed", "1", "--json", "--quiet",
+               "--engine", "fast", *extra]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, children() - cpu
     played = json.loads(done.stdout)["rounds"]
-    return float(played) / elapsed
+    return float(played) / elapsed, float(played) / cpu
+
+
+def kernel_rates(rounds: int) -> tuple[float, float, float, float, float] | None:
+    """The kernel's rounds/s (wall, CPU) in this process and the floor's (wall, CPU), and cards a round."""
+    try:
+        from engine import load_rules
+        from engine.kernel import available, play_seeded
+        from engine.kernel.loop import draw_only
+    except ImportError:
+        return None
+    if not available():
+        return None
+    rules = load_rules("vegas-strip")
+    play_seeded(rules, "basic", 1000, 1)  # compile, or load the cache, and build the tables
+    wall, cpu = time.perf_counter(), time.process_time()
+    played = play_seeded(rules, "basic", rounds, 1)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    per_round = played.events["cards"] / played.rounds
+    decks = rules.decks or 1
+    from engine.shoe import Shoe
+
+    cut = Shoe(decks, float(rules.penetration)).cut_index
+    draw_only(10, per_round, decks, cut, 2)
+    floor_wall, floor_cpu = time.perf_counter(), time.process_time()
+    draw_only(rounds, per_round, decks, cut, 2)
+    floor_wall, floor_cpu = time.perf_counter() - floor_wall, time.process_time() - floor_cpu
+    return rounds / wall, rounds / cpu, rounds / floor_wall, rounds / floor_cpu, per_round
+
+
+def compile_seconds() -> tuple[float, float]:
+    """Seconds for a fresh process to play 1,000 kernel rounds: with an empty numba cache, then a warm one."""
+    import tempfile
+
+    code = ("import time; t = time.perf_counter(); from engine import load_rules; "
+            "from engine.kernel import play_seeded; "
+            "play_seeded(load_rules('vegas-strip'), 'basic', 1000, 1); print(time.perf_counter() - t)")
+    times = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache}
+        for _ in range(2):
+            done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                                  text=True, check=True)
+            times.append(float(done.stdout.strip()))
+    return times[0], times[1]
 
 
 def engine_throughput(rounds: int) -> float:
@@ -45,8 +107,8 @@ def engine_throughput(rounds: int) -> float:
     return float(run("vegas-strip", rounds, 1))
 
 
-def gymnasium_rate(rounds: int) -> float | None:
-    """Episodes per second of Blackjack-v1 played with the basic chart's hit/stand; None without gymnasium."""
+def gymnasium_rate(rounds: int) -> tuple[float, float] | None:
+    """Episodes per second (wall, CPU) of Blackjack-v1 with the basic chart's hit/stand; None without it."""
     try:
         import gymnasium
     except ImportError:
@@ -54,16 +116,16 @@ def gymnasium_rate(rounds: int) -> float | None:
     policy = hit_stand_policy()
     env = gymnasium.make("Blackjack-v1")
     env.reset(seed=1)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(rounds):
         observation, _ = env.reset()
         done = False
         while not done:
             observation, _, terminated, truncated, _ = env.step(policy[observation])
             done = terminated or truncated
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     env.close()
-    return rounds / elapsed
+    return rounds / elapsed, rounds / cpu
 
 
 def hit_stand_policy() -> dict[tuple[int, int, bool], int]:
@@ -99,24 +161,49 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--gym-rounds", type=int, default=200_000)
+    parser.add_argument("--kernel-rounds", type=int, default=20_000_000)
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
-    rates = [ours(args.rounds) for _ in range(args.repeat)]
+    both = [ours_wall_and_cpu(args.rounds) for _ in range(args.repeat)]
+    rates = [wall for wall, _ in both]
     ours_rate = statistics.median(rates)
+    ours_cpu = statistics.median(cpu for _, cpu in both)
     print(f"blackjack simulate --workers 1, vegas-strip, 1 seat, basic bot, {args.rounds:,} rounds: "
-          f"median {ours_rate:,.0f} rounds/s  (runs: {', '.join(f'{r:,.0f}' for r in rates)})")
+          f"median {ours_rate:,.0f} rounds/s  (runs: {', '.join(f'{r:,.0f}' for r in rates)}), "
+          f"{ours_cpu:,.0f} per CPU-second")
     mimic = ours(args.rounds // 4, "--bot", "novice", "--novice-style", "mimic-dealer")
     print(f"  the same with a fixed hit-below-17 strategy (novice mimic-dealer): {mimic:,.0f} rounds/s")
     print("  the event-producing engine with a fixed strategy (bench/engine_throughput.py), to gauge "
           "this machine now:")
     engine_throughput(max(args.rounds // 50, 1000))
+    kernel = kernel_rates(args.kernel_rounds)
+    if kernel is None:
+        print("kernel: skipped (numba is not installed; pip install -e '.[fast]')")
+    else:
+        wall, cpu, floor_wall, floor_cpu, per_round = kernel
+        print(f"kernel (engine.kernel), vegas-strip, 1 seat, basic bot, {args.kernel_rounds:,} rounds in one "
+              f"call: {wall:,.0f} rounds/s wall clock, {cpu:,.0f} rounds per CPU-second")
+        print(f"  cost floor: only shuffling and drawing the same {per_round:.2f} cards a round: "
+              f"{floor_wall:,.0f} rounds/s wall, {floor_cpu:,.0f} per CPU-second; "
+              f"the kernel runs at {cpu / floor_cpu:.1%} of it")
+        whole, whole_cpu = ours_wall_and_cpu(args.kernel_rounds, "--engine", "kernel")
+        print(f"  blackjack simulate --engine kernel --workers 1, {args.kernel_rounds:,} rounds, whole "
+              f"process: {whole:,.0f} rounds/s wall, {whole_cpu:,.0f} per CPU-second")
+        cold, warm = compile_seconds()
+        print(f"  first call in a fresh process (imports, tables, 1,000 rounds): {cold:.1f} s with an "
+              f"empty numba cache, {warm:.1f} s with cache=True's files on disk")
     gym = gymnasium_rate(args.gym_rounds)
     if gym is None:
         print("Gymnasium Blackjack-v1: skipped (gymnasium is not installed; pip install -e '.[bench]')")
     else:
+        gym_wall, gym_cpu = gym
         print(f"Gymnasium Blackjack-v1 with the same chart's hit/stand, {args.gym_rounds:,} rounds: "
-              f"{gym:,.0f} rounds/s")
-        print(f"ours / Gymnasium: {ours_rate / gym:.2f}x")
+              f"{gym_wall:,.0f} rounds/s wall, {gym_cpu:,.0f} per CPU-second")
+        print(f"fast path (whole process) / Gymnasium: {ours_rate / gym_wall:.2f}x wall clock, "
+              f"{ours_cpu / gym_cpu:.2f}x CPU time")
+        if kernel is not None:
+            print(f"kernel / Gymnasium: {kernel[0] / gym_wall:.0f}x wall clock, "
+                  f"{kernel[1] / gym_cpu:.0f}x CPU time")
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

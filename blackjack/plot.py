@@ -12,7 +12,8 @@ from typing import Any
 
 from blackjack.extras import require
 from engine.errors import BlackjackError
-from engine.simulate import TRUE_COUNTS, Summary
+from engine.simulate import Summary
+from engine.tally import TRUE_COUNTS
 
 
 class PlotError(BlackjackError):

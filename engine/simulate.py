@@ -19,18 +19,19 @@ import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from operator import mul
 from typing import Any
 
 from engine import risk
 from engine.actions import Result
-from engine.bots import Bot, BotTable, CounterBot, NoviceStyle, make_bot
+from engine.bots import DEFAULT_SPREAD, Bot, BotTable, CounterBot, NoviceStyle, make_bot
 from engine.fastplay import FastTable
 from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
 from engine.rules import Rules
+from engine.tally import TRUE_COUNTS, Tally, count_bucket, counted_tally
 
 CHUNK_ROUNDS = 20_000
 """Rounds per chunk: the unit of work handed to a worker and of progress."""
@@ -44,8 +45,10 @@ Z95 = 1.959963984540054
 ROUNDS_PER_HOUR = 100
 """Rounds one seat plays in an hour at a busy table (for the counter's hourly summary)."""
 
-ENGINES = ("fast", "round")
-"""How rounds are played: the fast path, or the event-producing Round (slower; the same results)."""
+ENGINES = ("fast", "round", "kernel", "auto")
+"""How rounds are played: the fast path, the event-producing Round (slower; the same results), the
+compiled kernel (`engine.kernel`, the `fast` extra; its own shuffler), or "auto": the kernel when
+it can play the plan, else the fast path."""
 
 _RESULTS = tuple(Result)
 
@@ -63,7 +66,7 @@ class Plan:
     engine: str = "fast"
     rules_name: str = ""
     """How the rules were named (a preset id or file), for reports."""
-    spread: int = 8
+    spread: int = DEFAULT_SPREAD
     """The top of the counter's bet ramp in units (1-8 by default); the other bots bet flat."""
 
     def __post_init__(self) -> None:
@@ -75,6 +78,18 @@ class Plan:
             raise ValueError("the number of rounds cannot be negative")
         if self.engine not in ENGINES:
             raise ValueError(f"there is no engine {self.engine!r}; use " + " or ".join(ENGINES))
+        if self.engine == "auto":  # settled once, so reports and workers see the engine that runs
+            from engine.kernel import supports
+
+            declined = supports(self.rules, self.bot, self.seats)
+            object.__setattr__(self, "engine", "fast" if declined else "kernel")
+        elif self.engine == "kernel":
+            from engine.errors import BlackjackError
+            from engine.kernel import supports
+
+            reason = supports(self.rules, self.bot, self.seats)
+            if reason is not None:
+                raise BlackjackError(f"cannot simulate in the kernel: {reason}")
 
     def chunks(self) -> list[int]:
         """The number of rounds in each chunk, in chunk order.
@@ -109,73 +124,18 @@ def chunk_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """What some rounds came to, in integers only (cents and counts), so tallies add exactly.
-
-    `net`, `bet` and their squares and product are summed per round over all seats.
-    """
-
-    rounds: int = 0
-    seat_rounds: int = 0
-    """Initial bets placed (one per seat that played a round)."""
-    net: int = 0
-    net_squares: int = 0
-    bet: int = 0
-    bet_squares: int = 0
-    net_bet: int = 0
-    results: tuple[int, ...] = field(default=(0,) * len(_RESULTS))
-    """How many hands ended each way, in the order of `Result`."""
-    by_count: tuple[Tally, ...] = ()
-    """The counter's rounds by the true count at its bet, one tally per `TRUE_COUNTS` bucket
-    (hands by result are not kept there); empty when no counter bet or for other bots."""
-
-    def __add__(self, other: Tally) -> Tally:
-        if not self.by_count or not other.by_count:
-            by_count = self.by_count or other.by_count
-        else:
-            by_count = tuple(a + b for a, b in zip(self.by_count, other.by_count, strict=True))
-        return Tally(
-            self.rounds + other.rounds,
-            self.seat_rounds + other.seat_rounds,
-            self.net + other.net,
-            self.net_squares + other.net_squares,
-            self.bet + other.bet,
-            self.bet_squares + other.bet_squares,
-            self.net_bet + other.net_bet,
-            tuple(a + b for a, b in zip(self.results, other.results, strict=True)),
-            by_count,
-        )
-
-    @property
-    def hands(self) -> int:
-        """Hands settled (a split makes more than one per bet)."""
-        return sum(self.results)
-
-    def count(self, result: Result) -> int:
-        """How many hands ended this way."""
-        return self.results[_RESULTS.index(result)]
-
-
-TRUE_COUNTS = range(-10, 11)
-"""The true-count buckets of `Tally.by_count`: a count below -10 or above +10 joins the end bucket."""
-
-
-def count_bucket(true_count: int) -> int:
-    """The index in `TRUE_COUNTS` of a true count, clamped to the end buckets.
-
-    >>> count_bucket(0), count_bucket(-14), count_bucket(3), count_bucket(99)
-    (10, 0, 13, 20)
-    """
-    return min(max(true_count, TRUE_COUNTS[0]), TRUE_COUNTS[-1]) - TRUE_COUNTS[0]
-
-
 def run_chunk(plan: Plan, index: int) -> Tally:
     """Play one chunk of the plan at a fresh table and tally it."""
     rounds = plan.chunks()[index]
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
+    if plan.engine == "kernel":
+        from engine import kernel
+
+        return kernel.play_chunk(plan.rules, plan.bot, rounds, seed, seats=plan.seats,
+                                 novice_style=plan.novice_style, spread=plan.spread,
+                                 bankroll=plan.bankrolls()[0])
     bots = plan.make_bots()
     if isinstance(bots[0], CounterBot) and plan.rules.decks is not None:
         return _tally_counted(plan, bots, rounds, seed)
@@ -232,22 +192,7 @@ def _tally_counted(plan: Plan, bots: list[Bot], rounds: int, seed: int) -> Tally
         b_bet[bucket] += bet
         b_bet2[bucket] += bet * bet
         b_net_bet[bucket] += net * bet
-    return _counted_tally(sums, tuple(results.count(result) for result in _RESULTS))
-
-
-def _counted_tally(sums: list[list[int]], results: tuple[int, ...]) -> Tally:
-    """The chunk's tally from per-bucket sums, with one bucket past the end for rounds without a count."""
-    by_count = tuple(_sums_tally([column[i] for column in sums]) for i in range(len(TRUE_COUNTS)))
-    return _sums_tally([sum(column) for column in sums], results,
-                       by_count if any(t.rounds for t in by_count) else ())
-
-
-def _sums_tally(
-    sums: list[int], results: tuple[int, ...] = (0,) * len(_RESULTS), by_count: tuple[Tally, ...] = ()
-) -> Tally:
-    """A tally from its seven sums in field order (rounds, seat rounds, net, net², bet, bet², net·bet)."""
-    rounds, seat_rounds, net, net_squares, bet, bet_squares, net_bet = sums
-    return Tally(rounds, seat_rounds, net, net_squares, bet, bet_squares, net_bet, results, by_count)
+    return counted_tally(sums, tuple(results.count(result) for result in _RESULTS))
 
 
 def _tally_rounds(plan: Plan, rounds: int, seed: int) -> Tally:
@@ -277,7 +222,7 @@ def _by_count(tally: Tally, true_count: int | None) -> Tally:
     for column, value in zip(sums, (t.rounds, t.seat_rounds, t.net, t.net_squares, t.bet, t.bet_squares,
                                     t.net_bet), strict=True):
         column[bucket] = value
-    return _counted_tally(sums, tally.results)
+    return counted_tally(sums, tally.results)
 
 
 def round_tally(played: Round) -> Tally:

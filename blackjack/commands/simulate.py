@@ -40,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the run: the same seed gives the same result at any worker count")
     parser.add_argument("--workers", type=_positive, metavar="W",
                         help="worker processes (default: every core)")
-    parser.add_argument("--engine", choices=("fast", "round"), default="fast",
-                        help="fast path (default) or the event-producing round, which is slower "
-                             "and gives the same results")
+    parser.add_argument("--engine", choices=("auto", "kernel", "fast", "round"), default="auto",
+                        help="auto (default: the compiled kernel when it can play the plan, else the fast "
+                             "path), kernel, fast, or the event-producing round (slower, same as fast)")
     parser.add_argument("--spread", type=_positive, default=8, metavar="N",
                         help="the counter's bet spread, 1 to N units (default: 8, a ramp of 1-2-4-6-8)")
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",

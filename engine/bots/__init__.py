@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.bots.basic import BasicBot, Chart
 from engine.bots.counter import (
+    DEFAULT_SPREAD,
     FAB_4,
     ILLUSTRIOUS_18,
     INDEX_PLAYS,
@@ -29,7 +30,8 @@ BOT_NAMES: tuple[str, ...] = ("basic", "counter", "novice")
 
 
 def make_bot(
-    name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = 8
+    name: str, rules: Rules, *, novice_style: NoviceStyle = NoviceStyle.BUST_CARD,
+    spread: int = DEFAULT_SPREAD,
 ) -> Bot:
     """A new bot by name for a table with these rules (the charts come from `engine.odds`).
 
@@ -52,7 +54,7 @@ def make_bot(
 
 
 __all__ = [
-    "BOT_NAMES", "FAB_4", "ILLUSTRIOUS_18", "INDEX_PLAYS", "BasicBot", "Bot", "BotTable",
+    "BOT_NAMES", "DEFAULT_SPREAD", "FAB_4", "ILLUSTRIOUS_18", "INDEX_PLAYS", "BasicBot", "Bot", "BotTable",
     "CardWatcher", "Chart", "CounterBot", "IndexPlay", "NoviceBot", "NoviceStyle", "SeatView",
     "format_indices", "hi_lo", "make_bot", "ramp_for_spread", "seat_name", "seat_view", "table_minimum",
 ]

@@ -123,6 +123,9 @@ def hi_lo(cards: Sequence[Card]) -> int:
 DEFAULT_RAMP: tuple[int, ...] = (1, 2, 4, 6, 8)
 """Bet units by true count: up to +1 one unit, then +2, +3, +4, and +5 or more."""
 
+DEFAULT_SPREAD = DEFAULT_RAMP[-1]
+"""The top of the default ramp: a 1-to-8 spread."""
+
 
 def ramp_for_spread(spread: int) -> tuple[int, ...]:
     """The five-step ramp of a 1-to-`spread` spread: 1, then a quarter, half, three quarters and all of it.

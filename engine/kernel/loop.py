@@ -1,0 +1,578 @@
+"""The compiled loop: whole rounds played by indexing `engine.kernel.tables`, in FastTable's order.
+
+Every step is FastTable's (`engine.fastplay`), in the same order: the deal, the offers,
+the peek, naturals paid at once, each hand in split order, the dealer, settlement. No rule
+is written here: a hand's value, what it may do, what the bot does, whether the dealer
+draws and what a hand is paid are all read from the tables.
+
+Compiled with numba when the `fast` extra is installed (cached on disk); without it the
+module still imports (as plain Python, far too slow to use) so nothing else breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+np: Any
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - the `fast` extra is absent
+    np = None
+
+try:
+    from numba import njit as _njit
+
+    def jit(function: F) -> F:
+        """Compile with numba (no Python objects, cached on disk)."""
+        compiled: F = _njit(cache=True, nogil=True)(function)  # type: ignore[assignment, unused-ignore]
+        return compiled
+
+    def inline(function: F) -> F:
+        """Compile with numba, inlined into its callers (a call per card costs more than the card)."""
+        compiled: F = _njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[assignment, unused-ignore]
+        return compiled
+
+    COMPILED = True
+except ImportError:  # pragma: no cover - the `fast` extra is absent
+    COMPILED = False
+
+    def jit(function: F) -> F:
+        """Without numba: leave the function as plain Python."""
+        return function
+
+    inline = jit
+
+
+# The indices of the state vector `st`.
+P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED = 0, 1, 2, 3, 4, 5, 6, 7, 8
+MID_ROUND, KEYS = 9, 10
+STATE = 11
+"""Error codes left in st[ERROR]."""
+ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2, 3, 4, 5
+# Event counters.
+EV_SPLITS, EV_RESPLITS, EV_DOUBLES, EV_SURRENDERS, EV_INSURANCE, EV_EVEN_MONEY = 0, 1, 2, 3, 4, 5
+EV_SHUFFLES, EV_MID_ROUND, EV_DEALER_BLACKJACKS, EV_SPLIT_ACES, EV_HITS, EV_PAID_AT_ONCE = 6, 7, 8, 9, 10, 11
+EV_CARDS, EV_TOURNAMENTS = 12, 13
+EVENTS = 14
+HANDS = 32
+"""The most hands one seat may hold in the kernel (unlimited resplits stop with an error past it)."""
+
+NATURAL, FROM_SPLIT, SPLIT_ACES, BUSTED, SURRENDERED = 16, 8, 4, 2, 1
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
+FINISH = 8
+BLACKJACK_RESULT = 0
+"""`Result.BLACKJACK`'s index in `Result`."""
+
+
+@inline
+def next_random(rng: Any) -> Any:
+    """SplitMix64: the next 64 random bits from the state in rng[0]."""
+    s = rng[0] + np.uint64(0x9E3779B97F4A7C15)
+    rng[0] = s
+    z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@inline
+def below(rng: Any, bound: int) -> int:
+    """A random integer in [0, bound), from the top 53 bits (bias under 2**-40 for any shoe)."""
+    return int(float(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * bound)
+
+
+@jit
+def shuffle(cards: Any, start: int, stop: int, rng: Any) -> None:
+    """Fisher-Yates over cards[start:stop]."""
+    for i in range(stop - 1, start, -1):
+        j = start + below(rng, i - start + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@jit
+def refill(shoe: Any, st: Any, rng: Any, keys: Any, scripted: bool) -> None:
+    """The shoe ran out mid-round: the round's cards so far stay out, the discards go back in shuffled.
+
+    Scripted, the discards are sorted by the next row of `keys` (distinct numbers) instead.
+    Kept out of line: it is rare, and inlined at every draw it would crowd out the common path.
+    """
+    size = shoe.shape[0]
+    back = st[START]
+    if back == 0:
+        st[ERROR] = ERR_EMPTY
+        return
+    tray = shoe[:back].copy()
+    shoe[: size - back] = shoe[back:]
+    if scripted:
+        if st[KEYS] >= keys.shape[0]:
+            st[ERROR] = ERR_SCRIPT_RESHUFFLE
+            return
+        order = np.argsort(keys[st[KEYS], :back])
+        st[KEYS] += 1
+        for k in range(back):
+            shoe[size - back + k] = tray[order[k]]
+    else:
+        shoe[size - back:] = tray
+        shuffle(shoe, size - back, size, rng)
+    st[P] = size - back
+    st[START] = 0
+    st[SHUFFLES] += 1
+    st[RC] = 0
+    st[SEEN] = 0
+    st[MID_ROUND] += 1
+
+
+@inline
+def draw(
+    shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any
+) -> int:
+    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in."""
+    if infinite:
+        st[DEALT] += 1
+        if scripted:
+            if st[SCRIPT] >= script.shape[1]:
+                st[ERROR] = ERR_SCRIPT_ENDED
+                return 0
+            st[SCRIPT] += 1
+            return int(script[0, st[SCRIPT] - 1])
+        return below(rng, 13)
+    if st[P] >= shoe.shape[0]:
+        refill(shoe, st, rng, keys, scripted)
+        if st[ERROR]:
+            return 0
+    rank = int(shoe[st[P]])
+    st[P] += 1
+    st[DEALT] += 1
+    return rank
+
+
+@inline
+def see(st: Any, counting: bool, tag: Any, rank: int) -> None:
+    """A card is shown face up: the counter counts it."""
+    if counting:
+        st[RC] += tag[rank]
+        st[SEEN] += 1
+
+
+@inline
+def deal_first(
+    s: int, shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any,
+    counting: bool, first_value: Any, h_r0: Any, h_value: Any, h_cards: Any, h_flags: Any, h_doubled: Any,
+    h_done: Any, h_result: Any,
+) -> None:
+    """A seat's first card starts its hand."""
+    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+    see(st, counting, tag, r)
+    h_r0[s, 0] = r
+    h_value[s, 0] = first_value[r]
+    h_cards[s, 0] = 1
+    h_flags[s, 0] = 0
+    h_doubled[s, 0] = 0
+    h_done[s, 0] = 0
+    h_result[s, 0] = -1
+
+
+@inline
+def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
+    """The count bucket the bot's decisions are read from now."""
+    if not counting:
+        return 0
+    return int(count_bucket[st[RC] + offset, st[SEEN]])
+
+
+@jit
+def play(
+    first_value: Any, step: Any, pair: Any, natural: Any, is_ace: Any, points: Any, tag: Any,
+    hand_state: Any, situation: Any, dealer_draws: Any, up_rules: Any, even_money: Any, offer: Any,
+    count_bucket: Any, offset: int, true_bucket: Any, bet_index: Any, bet_amount: Any, insurance: Any,
+    insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
+    hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
+    first_card: bool, dealer_after: bool, tournament: bool, start_bankroll: int, goal: int, min_bet: int,
+    seats: int, rounds: int, seed: Any, script: Any, keys: Any, scripted: bool,
+    sums: Any, by_count: Any, results: Any, events: Any, bankrolls: Any, st: Any,
+    record: bool, rec_net: Any, rec_bet: Any, rec_cards: Any, rec_results: Any, rec_bankroll: Any,
+    rec_active: Any,
+) -> int:
+    """Play up to `rounds` rounds; add their sums, results and events to the arrays; rounds played.
+
+    sums: rounds, seat rounds, net, net², bet, bet², net×bet (per round over the seats).
+    by_count: the same sums by the true-count bucket of the first seat's bet (`true_bucket`),
+    the last column for rounds it placed no bet; filled only when `counting`.
+    With `scripted` the shoes come from the rows of `script` in order (an infinite deck
+    deals row 0 straight through) and a mid-round reshuffle sorts the discards by the next
+    row of `keys`; otherwise every shuffle is SplitMix64's, seeded with `seed`.
+    """
+    rng = np.zeros(1, dtype=np.uint64)
+    rng[0] = np.uint64(seed)
+    st[P] = 0
+    shoe = np.zeros(max(shoe_size, 1), dtype=np.int8)
+    if not infinite and not scripted:
+        for i in range(shoe_size):
+            shoe[i] = i % 13
+    h_value = np.zeros((seats, HANDS), dtype=np.int64)
+    h_cards = np.zeros((seats, HANDS), dtype=np.int64)
+    h_r0 = np.zeros((seats, HANDS), dtype=np.int64)
+    h_r1 = np.zeros((seats, HANDS), dtype=np.int64)
+    h_flags = np.zeros((seats, HANDS), dtype=np.int64)
+    h_doubled = np.zeros((seats, HANDS), dtype=np.int64)
+    h_done = np.zeros((seats, HANDS), dtype=np.int64)
+    h_result = np.zeros((seats, HANDS), dtype=np.int64)
+    held = np.zeros(seats, dtype=np.int64)
+    nets = np.zeros(seats, dtype=np.int64)
+    bet_of = np.zeros(seats, dtype=np.int64)
+    insured_amount = np.zeros(seats, dtype=np.int64)
+    active = np.ones(seats, dtype=np.bool_)
+    playing = np.zeros(seats, dtype=np.bool_)
+    played = 0
+    for number in range(rounds):
+        # The opening: a new tournament once every seat has finished, a shuffle after the cut card.
+        if tournament and not active.any():
+            bankrolls[:] = start_bankroll
+            active[:] = True
+            events[EV_TOURNAMENTS] += 1
+        anyone = False
+        for s in range(seats):
+            playing[s] = active[s] and bankrolls[s] >= min_bet
+            anyone = anyone or playing[s]
+        if not anyone:
+            break
+        if not infinite and (st[SHUFFLED] == 0 or st[DEALT] >= cut):
+            if scripted:
+                if st[SCRIPT] >= script.shape[0]:
+                    break
+                shoe[:] = script[st[SCRIPT]]
+                st[SCRIPT] += 1
+            else:
+                shuffle(shoe, 0, shoe_size, rng)
+            st[P] = 0
+            st[START] = 0
+            st[DEALT] = 0
+            st[SHUFFLED] = 1
+            st[SHUFFLES] += 1
+            st[RC] = 0
+            st[SEEN] = 0
+            events[EV_SHUFFLES] += 1
+        round_start = st[DEALT]
+        for s in range(seats):
+            nets[s] = 0
+            insured_amount[s] = 0
+            held[s] = 0
+        # The bets (after a first card to each seat, when the rules deal it first), then the deal:
+        # a card to each seat, the up card, a second card to each seat, the hole card.
+        if first_card:
+            for s in range(seats):
+                if playing[s]:
+                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
+                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
+        b = int(bet_index[bucket_now(st, counting, count_bucket, offset)])
+        true_column = by_count.shape[1] - 1
+        if counting and playing[0]:
+            true_column = int(true_bucket[st[RC] + offset, st[SEEN]])
+        amount = bet_amount[b]
+        for s in range(seats):
+            if not playing[s]:
+                continue
+            bankrolls[s] -= amount
+            bet_of[s] = b
+            held[s] = 1
+        if not first_card:
+            for s in range(seats):
+                if playing[s]:
+                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
+                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
+        up = 0
+        dealer_value = 0
+        dealer_cards = 0
+        if not dealer_after:
+            up = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+            see(st, counting, tag, up)
+            dealer_value = int(first_value[up])
+            dealer_cards = 1
+        second = 0
+        for s in range(seats):
+            if not playing[s]:
+                continue
+            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+            see(st, counting, tag, r)
+            h_r1[s, 0] = r
+            h_value[s, 0] = step[h_value[s, 0], r]
+            h_cards[s, 0] = 2
+            if natural[h_r0[s, 0], r]:
+                h_flags[s, 0] = NATURAL
+        if hole:
+            second = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+            dealer_cards = 2
+        if st[ERROR]:
+            break
+        # The offers (insurance or even money), the peek, naturals paid at once.
+        up_points = int(points[up]) if dealer_cards else 0
+        insured = False
+        if up_rules[up_points, 0]:
+            bucket = bucket_now(st, counting, count_bucket, offset)
+            for s in range(seats):
+                if not playing[s]:
+                    continue
+                nat = 1 if h_flags[s, 0] & NATURAL else 0
+                if even_money[nat]:
+                    if offer[bucket, 1]:
+                        h_result[s, 0] = BLACKJACK_RESULT
+                        h_done[s, 0] = 1
+                        bankrolls[s] += 2 * amount
+                        nets[s] += amount
+                        events[EV_EVEN_MONEY] += 1
+                elif insurance[b] != 0 and offer[bucket, 0]:
+                    bankrolls[s] -= insurance[b]
+                    insured_amount[s] = insurance[b]
+                    insured = True
+                    events[EV_INSURANCE] += 1
+        peek = up_rules[up_points, 1] != 0
+        dealer_blackjack = False
+        settled_early = False
+        if peek:
+            dealer_blackjack = natural[up, second] != 0
+            if insured:
+                for s in range(seats):
+                    if insured_amount[s]:
+                        won = insurance_net[b, 1 if dealer_blackjack else 0]
+                        bankrolls[s] += insured_amount[s] + won
+                        nets[s] += won
+                        insured_amount[s] = 0
+                insured = False
+            if dealer_blackjack:
+                see(st, counting, tag, second)
+                dealer_value = int(step[dealer_value, second])
+                events[EV_DEALER_BLACKJACKS] += 1
+                settled_early = True
+        if not settled_early:
+            if paid_at_once:
+                for s in range(seats):
+                    if playing[s] and not h_done[s, 0] and h_flags[s, 0] & NATURAL:
+                        won = blackjack_win[b]
+                        h_result[s, 0] = BLACKJACK_RESULT
+                        h_done[s, 0] = 1
+                        bankrolls[s] += amount + won
+                        nets[s] += won
+                        events[EV_PAID_AT_ONCE] += 1
+            # The players' turns: each seat's hands in split order.
+            for s in range(seats):
+                i = 0  # a seat that sits out holds no hands
+                while i < held[s]:
+                    if h_done[s, i]:
+                        i += 1
+                        continue
+                    action = HIT if h_cards[s, i] == 1 else -1
+                    while True:
+                        if action != -1:
+                            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+                            if st[ERROR]:
+                                break
+                            see(st, counting, tag, r)
+                            if h_cards[s, i] == 1:
+                                h_r1[s, i] = r
+                            h_cards[s, i] += 1
+                            h_value[s, i] = step[h_value[s, i], r]
+                            if h_value[s, i] >> 1 > 21:
+                                h_flags[s, i] |= BUSTED
+                                h_done[s, i] = 1
+                                break
+                            if action == DOUBLE:
+                                h_done[s, i] = 1
+                                break
+                            if h_cards[s, i] == 2 and natural[h_r0[s, i], r]:
+                                h_flags[s, i] |= NATURAL
+                        two = h_cards[s, i] == 2
+                        code = pair[h_r0[s, i], h_r1[s, i]] if two else 0
+                        flags = h_flags[s, i]
+                        kind = 2 if flags & SPLIT_ACES else 1 if flags & FROM_SPLIT else 0
+                        bucket = bucket_now(st, counting, count_bucket, offset)
+                        state = hand_state[h_value[s, i], 0 if two else 1, code]
+                        answer = situation[bucket, state, kind, min(held[s], hands_axis) - 1, up_points]
+                        if state < 0 or answer < 0:
+                            st[ERROR] = ERR_UNKNOWN
+                            break
+                        if answer & FINISH:
+                            h_done[s, i] = 1
+                            break
+                        action = answer
+                        if action == STAND:
+                            h_done[s, i] = 1
+                            break
+                        if action == DOUBLE:
+                            bankrolls[s] -= amount
+                            h_doubled[s, i] = 1
+                            events[EV_DOUBLES] += 1
+                        elif action == SPLIT:
+                            if held[s] >= HANDS:
+                                st[ERROR] = ERR_HANDS
+                                break
+                            bankrolls[s] -= amount
+                            events[EV_SPLITS] += 1
+                            if held[s] > 1:
+                                events[EV_RESPLITS] += 1
+                            moved = h_r1[s, i]
+                            new_flags = FROM_SPLIT | (SPLIT_ACES if is_ace[moved] else 0)
+                            if is_ace[moved]:
+                                events[EV_SPLIT_ACES] += 1
+                            for k in range(held[s], i + 1, -1):
+                                h_value[s, k] = h_value[s, k - 1]
+                                h_cards[s, k] = h_cards[s, k - 1]
+                                h_r0[s, k] = h_r0[s, k - 1]
+                                h_r1[s, k] = h_r1[s, k - 1]
+                                h_flags[s, k] = h_flags[s, k - 1]
+                                h_doubled[s, k] = h_doubled[s, k - 1]
+                                h_done[s, k] = h_done[s, k - 1]
+                                h_result[s, k] = h_result[s, k - 1]
+                            held[s] += 1
+                            h_flags[s, i] = new_flags
+                            h_cards[s, i] = 1
+                            h_value[s, i] = first_value[h_r0[s, i]]
+                            j = i + 1
+                            h_r0[s, j] = moved
+                            h_value[s, j] = first_value[moved]
+                            h_cards[s, j] = 1
+                            h_flags[s, j] = new_flags
+                            h_doubled[s, j] = 0
+                            h_done[s, j] = 0
+                            h_result[s, j] = -1
+                        elif action == SURRENDER:
+                            h_flags[s, i] |= SURRENDERED
+                            h_done[s, i] = 1
+                            events[EV_SURRENDERS] += 1
+                            break
+                        else:
+                            events[EV_HITS] += 1
+                    if st[ERROR]:
+                        break
+                    i += 1
+            if st[ERROR]:
+                break
+            # The dealer: turn the hole card (or complete two cards when that matters), insurance, draw.
+            live = False
+            matters = insured
+            for s in range(seats):
+                for i in range(held[s]):  # no hands for a seat that sits out
+                    if h_result[s, i] < 0:
+                        if fate[h_flags[s, i], 1]:
+                            live = True
+                        if fate[h_flags[s, i], 2]:
+                            matters = True
+            if hole:
+                see(st, counting, tag, second)
+                dealer_value = int(step[dealer_value, second])
+            elif matters:
+                while dealer_cards < 2:
+                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+                    see(st, counting, tag, r)
+                    if dealer_cards == 0:
+                        up = r
+                        dealer_value = int(first_value[r])
+                    else:
+                        second = r
+                        dealer_value = int(step[dealer_value, r])
+                    dealer_cards += 1
+            dealer_blackjack = (not peek) and dealer_cards == 2 and natural[up, second] != 0
+            if dealer_blackjack:
+                events[EV_DEALER_BLACKJACKS] += 1
+            if insured:
+                for s in range(seats):
+                    if insured_amount[s]:
+                        won = insurance_net[b, 1 if dealer_blackjack else 0]
+                        bankrolls[s] += insured_amount[s] + won
+                        nets[s] += won
+                        insured_amount[s] = 0
+            if live and not dealer_blackjack:
+                while dealer_draws[dealer_value]:
+                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+                    see(st, counting, tag, r)
+                    dealer_value = int(step[dealer_value, r])  # step[0] is a first card's value
+            if st[ERROR]:
+                break
+        # Settlement, and the round's figures.
+        dealer_total = dealer_value >> 1
+        round_net = 0
+        round_bet = 0
+        seat_rounds = 0
+        written = 0
+        for s in range(seats):
+            if record:
+                rec_net[number, s] = 0
+                rec_bet[number, s] = 0
+                rec_bankroll[number, s] = bankrolls[s]
+            if not playing[s]:
+                continue
+            for i in range(held[s]):
+                res = h_result[s, i]
+                if res < 0:
+                    flags = h_flags[s, i]
+                    blackjack = fate[flags, 0]
+                    doubled = h_doubled[s, i]
+                    packed = outcome[b, doubled, blackjack, flags & 3, h_value[s, i] >> 1,
+                                     1 if dealer_blackjack else 0, dealer_total]
+                    res = packed & 7
+                    won = packed >> 3
+                    h_result[s, i] = res
+                    bankrolls[s] += amount * (2 if doubled else 1) + won
+                    nets[s] += won
+                results[res] += 1
+                if record:
+                    rec_results[number, written] = res
+                    written += 1
+            round_net += nets[s]
+            round_bet += amount
+            seat_rounds += 1
+            if record:
+                rec_net[number, s] = nets[s]
+                rec_bet[number, s] = amount
+                rec_bankroll[number, s] = bankrolls[s]
+        events[EV_CARDS] += st[DEALT] - round_start
+        if record:
+            rec_cards[number] = st[DEALT] - round_start
+        if tournament:
+            for s in range(seats):
+                if active[s] and (bankrolls[s] >= goal or bankrolls[s] < min_bet):
+                    active[s] = False
+        if record:
+            for s in range(seats):
+                rec_active[number, s] = active[s]
+        sums[0] += 1
+        sums[1] += seat_rounds
+        sums[2] += round_net
+        sums[3] += round_net * round_net
+        sums[4] += round_bet
+        sums[5] += round_bet * round_bet
+        sums[6] += round_net * round_bet
+        if counting:
+            by_count[0, true_column] += 1
+            by_count[1, true_column] += seat_rounds
+            by_count[2, true_column] += round_net
+            by_count[3, true_column] += round_net * round_net
+            by_count[4, true_column] += round_bet
+            by_count[5, true_column] += round_bet * round_bet
+            by_count[6, true_column] += round_net * round_bet
+        st[START] = st[P]  # the round's cards go to the discard tray
+        played += 1
+    events[EV_MID_ROUND] += st[MID_ROUND]
+    return played
+
+
+@jit
+def draw_only(rounds: int, cards_per_round: float, decks: int, cut: int, seed: int) -> int:
+    """The cost floor: shuffle and draw as many cards as `rounds` rounds use, and nothing else."""
+    rng = np.zeros(1, dtype=np.uint64)
+    rng[0] = np.uint64(seed)
+    size = 52 * decks
+    shoe = np.zeros(size, dtype=np.int8)
+    for i in range(size):
+        shoe[i] = i % 13
+    total = int(rounds * cards_per_round)
+    checksum = 0
+    dealt = cut
+    for _ in range(total):
+        if dealt >= cut:
+            shuffle(shoe, 0, size, rng)
+            dealt = 0
+        checksum += shoe[dealt]
+        dealt += 1
+    return checksum
