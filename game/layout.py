@@ -304,6 +304,14 @@ def trainer_toast_center() -> tuple[int, int]:
     return CANVAS_SIZE[0] // 2, 238
 
 
+def row_under(table: pygame.Rect, pos: tuple[int, int] | None, row_height: int, rows: int) -> int | None:
+    """The row of a listed table under a point (row 0 lies under the headings' row), or None."""
+    if pos is None or not table.collidepoint(pos):
+        return None
+    index = (pos[1] - table.y - row_height) // row_height
+    return index if 0 <= index < rows else None
+
+
 def screen_panel_rect() -> pygame.Rect:
     """The full-screen panel of the setup, statistics and leaderboard screens."""
     return pygame.Rect(20, 14, CANVAS_SIZE[0] - 40, CANVAS_SIZE[1] - 28)

@@ -149,13 +149,11 @@ class HistoryScene(Scene):
 
     def row_at(self, pos: tuple[int, int] | None) -> int | None:
         """The round (its index in the page) under a point."""
-        if pos is None or self.page is None:
+        if self.page is None:
             return None
-        box = layout.history_rects()["list"]
-        index = (pos[1] - box.y - ROW_H) // ROW_H
-        if box.collidepoint(pos) and 0 <= index < self.rows and self.top + index < len(self.page.rounds):
-            return int(self.top + index)
-        return None
+        shown = min(self.rows, len(self.page.rounds) - self.top)
+        index = layout.row_under(layout.history_rects()["list"], pos, ROW_H, shown)
+        return None if index is None else self.top + index
 
     def update(self, dt: float) -> None:
         """Ask for the rounds; open a chosen one; leave."""

@@ -167,13 +167,7 @@ class LeaderboardScene(Scene):
 
     def row_at(self, pos: tuple[int, int] | None) -> int | None:
         """The leaderboard row under a point."""
-        if pos is None or not self.rows:
-            return None
-        table = layout.leaderboard_rects()["table"]
-        index = (pos[1] - table.y - ROW_H) // ROW_H
-        if table.x <= pos[0] <= table.right and 0 <= index < len(self.rows):
-            return int(index)
-        return None
+        return layout.row_under(layout.leaderboard_rects()["table"], pos, ROW_H, len(self.rows or ()))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The ranking."""

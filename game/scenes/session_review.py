@@ -125,13 +125,7 @@ class SessionReviewScene(Scene):
 
     def mistake_at(self, pos: tuple[int, int] | None) -> int | None:
         """The listed mistake under a point."""
-        if pos is None or not self.mistakes:
-            return None
-        box = layout.session_review_rects()["mistakes"]
-        index = (pos[1] - box.y - ROW_H) // ROW_H
-        if box.collidepoint(pos) and 0 <= index < len(self.mistakes):
-            return int(index)
-        return None
+        return layout.row_under(layout.session_review_rects()["mistakes"], pos, ROW_H, len(self.mistakes or ()))
 
     def update(self, dt: float) -> None:
         """Read the sitting, judge its rounds, go where asked."""
