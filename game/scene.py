@@ -117,6 +117,18 @@ class Scene:
         if self.stack is not None and not self.stack.changing:
             self.stack.pop()
 
+    def go_back(self, back_to: Go | None) -> None:
+        """Leave a screen: to `back_to` when one was given, else to the scene beneath (a table it
+        was opened over), else to the title."""
+        if self.stack is None:
+            return
+        if back_to is not None:
+            self.stack.replace(back_to)
+        elif len(self.stack.scenes) > 1:
+            self.stack.pop()
+        else:
+            self.stack.replace(Go(SceneName.TITLE))
+
     def update(self, dt: float) -> None:
         """Advance the scene by dt seconds."""
 

@@ -182,12 +182,7 @@ class HistoryScene(Scene):
             self.stack.push(Go(SceneName.SESSION_REVIEW, session=self.session))
         elif self.leaving:
             self.leaving = False
-            if self.back_to is not None:
-                self.stack.replace(self.back_to)
-            elif len(self.stack.scenes) > 1:
-                self.stack.pop()
-            else:
-                self.stack.replace(Go(SceneName.TITLE))
+            self.go_back(self.back_to)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The filters and the list of rounds."""

@@ -83,10 +83,10 @@ class OpeningScene(Scene):
         elif (intent.kind is IntentKind.CLICK and self.buttons.clicked(intent.pos)) or (
             intent.kind in (IntentKind.BACK, IntentKind.CONFIRM) and self.error
         ):
-            self.go_back()
+            self.back_out()
         return True
 
-    def go_back(self) -> None:
+    def back_out(self) -> None:
         """Back to where the table was chosen (or the title)."""
         if self.stack is None or self.stack.changing:
             return

@@ -125,7 +125,8 @@ class SessionReviewScene(Scene):
 
     def mistake_at(self, pos: tuple[int, int] | None) -> int | None:
         """The listed mistake under a point."""
-        return layout.row_under(layout.session_review_rects()["mistakes"], pos, ROW_H, len(self.mistakes or ()))
+        mistakes = layout.session_review_rects()["mistakes"]
+        return layout.row_under(mistakes, pos, ROW_H, len(self.mistakes or ()))
 
     def update(self, dt: float) -> None:
         """Read the sitting, judge its rounds, go where asked."""

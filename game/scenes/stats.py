@@ -160,12 +160,7 @@ class StatsScene(Scene):
             self.stack.replace(Go(SceneName.HISTORY, player=self.name, back=here))
         if self.leaving and self.stack is not None and not self.stack.changing:
             self.leaving = False
-            if self.back_to is not None:
-                self.stack.replace(self.back_to)
-            elif len(self.stack.scenes) > 1:
-                self.stack.pop()  # opened over the table: back to it
-            else:
-                self.stack.replace(Go(SceneName.TITLE))
+            self.go_back(self.back_to)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The chart on the left, the numbers on the right."""
