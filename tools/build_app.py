@@ -25,6 +25,11 @@ CODE_PACKAGES = ("blackjack", "engine", "game")
 """Packages imported by name at run time (the subcommands, the scenes), which PyInstaller's
 import scan cannot see, so every module of them is bundled."""
 
+LEFT_OUT = ("numba", "llvmlite", "numpy", "dask", "distributed", "matplotlib", "gymnasium")
+"""The optional extras' packages (the simulator's kernel, its cluster and plots, the benchmarks'
+peer): the app is the game and its commands without them, whatever the build's environment holds,
+and every command that would use one says which extra it lacks."""
+
 
 def pyinstaller_args(out: Path, work: Path) -> list[str]:
     """PyInstaller's command line for the bundle, building in `work` and writing into `out`."""
@@ -45,6 +50,8 @@ def pyinstaller_args(out: Path, work: Path) -> list[str]:
         args += ["--collect-data", package]
     for package in CODE_PACKAGES:
         args += ["--collect-submodules", package]
+    for package in LEFT_OUT:
+        args += ["--exclude-module", package]
     return args
 
 

@@ -10,6 +10,8 @@ PYTHONPATH. It checks that the app
 * plays 120 frames headless (``--frames --autoplay --screenshot``) with every sprite found, its odds
   pricing running in a child process of the frozen app;
 * prices ``odds --rules vegas-strip`` and runs ``simulate`` on a process pool of 2 workers;
+* carries none of the optional extras' packages (``build_app.LEFT_OUT``), and says which extra
+  ``simulate --engine kernel`` lacks, status 2;
 * refuses to start without a display in one line, status 1;
 * opens no file of a Python installation outside the bundle (when ``strace`` is installed);
 * shows its window titled "Blackjack" with the icon and window class set (when ``Xvfb`` and
@@ -117,6 +119,10 @@ def smoke(app_dir: Path) -> int:
             missing = [path for path in shipped_files() if not (bundle / "_internal" / path).is_file()]
             return f"the bundle lacks {missing[:5]}" if missing else None
 
+        def leaves_out_extras() -> str | None:
+            held = [name for name in build_app.LEFT_OUT if (bundle / "_internal" / name).exists()]
+            return f"the bundle holds the optional extras' {held}" if held else None
+
         def version() -> str | None:
             out = app.run("--version").stdout.strip()
             return None if out == f"blackjack {VERSION}" else f"printed {out!r}"
@@ -150,6 +156,12 @@ def smoke(app_dir: Path) -> int:
             ok = done.returncode == 0 and "EV per initial unit" in done.stdout
             return None if ok else done.stderr[-300:]
 
+        def simulate_kernel() -> str | None:
+            done = app.run("simulate", "--rounds", "1000", "--engine", "kernel")
+            said = done.stderr
+            ok = done.returncode == 2 and "numba is not installed" in said and "Traceback" not in said
+            return None if ok else f"status {done.returncode}: {done.stderr.strip()[-300:]}"
+
         def no_display() -> str | None:
             env = {k: v for k, v in app.env.items() if k != "SDL_VIDEODRIVER"}
             env["XDG_RUNTIME_DIR"] = scratch_dir
@@ -160,6 +172,7 @@ def smoke(app_dir: Path) -> int:
             return f"status {done.returncode}: {done.stderr.strip()[-300:]}"
 
         app.check("the bundle carries every asset the loader lists", carries_assets)
+        app.check("the bundle leaves out the optional extras' packages", leaves_out_extras)
         app.check("--version prints the project's version", version)
         app.check("--help lists the same options as the checkout's blackjack", same_options)
         app.check(
@@ -168,6 +181,7 @@ def smoke(app_dir: Path) -> int:
         )
         app.check("odds --rules vegas-strip", odds)
         app.check("simulate --rounds 50000 --workers 2", simulate)
+        app.check("simulate --engine kernel: the missing extra named, status 2", simulate_kernel)
         app.check("no display: one line, status 1", no_display)
         if shutil.which("Xvfb") and shutil.which("xprop"):
             app.check("a real window (Xvfb): title, icon and class", lambda: window_under_xvfb(app, scratch))
