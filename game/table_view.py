@@ -234,7 +234,9 @@ class TableView:
         rect = layout.shoe_rect()
         surface.blit(self.assets.image(sprites.SHOE_FILE, rect.size), rect.topleft)
         gauge = pygame.Rect(rect.x + 8, rect.bottom + 8, rect.w - 16, 8)
-        if p.shoe_remaining is not None and p.shoe_size:
+        if p.shoe_unknown:
+            label = self.assets.shadowed_text("shoe not saved", 17, CREAM)
+        elif p.shoe_remaining is not None and p.shoe_size:
             pygame.draw.rect(surface, (20, 30, 24), gauge, border_radius=4)
             fill = gauge.copy()
             fill.w = round(gauge.w * p.shoe_remaining / p.shoe_size)

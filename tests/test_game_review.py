@@ -90,6 +90,7 @@ def test_the_newest_round_replays_to_the_table_the_live_round_ended_on(sitting):
     assert replay.playing and replay.error == ""
     run_until(app, lambda: replay.target == replay.events and replay.presenter.idle and not replay.playing)
     assert table_state(replay.presenter) == live
+    assert replay.presenter.shoe_unknown and not app.ctx.presenter.shoe_unknown  # no made-up gauge
     press(app, pygame.K_ESCAPE)
     run(app, 0.05)
     assert scene_name(app) == "HistoryScene"

@@ -73,6 +73,8 @@ class Stage:
         self.shoe_size: int | None = None
         self.cut_index: int | None = None
         self.cut_card_out = False
+        self.shoe_unknown = False
+        """Whether the shoe's contents are not known (a replayed record keeps only its round's cards)."""
         self.discarded = 0
         self.hurrying = False
         self.clock = 0.0

@@ -100,6 +100,7 @@ class ReplayScene(Scene):
             len(names), bankrolls, self.ctx.settings, self.ctx.sounds,
             human_seats=frozenset(range(len(names))), plates=plates,
         )
+        presenter.shoe_unknown = True  # a record holds its round's cards, not the shoe they came from
         if played is not None:
             presenter.start_round(played)
             for seat, bankroll in zip(presenter.seats, bankrolls, strict=True):
