@@ -263,3 +263,28 @@ def test_a_round_at_once_flashes_a_rounds_worth_of_cards(setup):
     press(app, pygame.K_RETURN)
     run(app, 0.05)
     assert 7 <= len(drill.showing()) <= 10 and len(drill.flashes) == 6
+
+
+def test_a_table_saved_in_the_editor_is_drilled_and_one_deleted_since_is_said_and_skipped(folder):
+    from engine.tables import save_table, tables_folder
+
+    tables = tables_folder(folder)
+    friday = save_table(tables, "Friday", load_rules("downtown"))
+    gone = save_table(tables, "Gone", load_rules("single-deck"))
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(speed="instant", sound=False,
+                                                                      rules="vegas-strip"), seed=4)
+    run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
+    click(app, button(app, "drills").center)
+    run_until(app, lambda: scene_name(app) == "DrillSetupScene")
+    setup = top(app)
+    assert str(friday) in setup.rules_ids and str(gone) in setup.rules_ids
+    choose(app, "Rules", load_rules(friday).name)
+    assert setup.rules == load_rules(friday)
+    gone.unlink()
+    rules_row = next(i for i, (name, _) in enumerate(setup.rows()) if name == "Rules")
+    click(app, button(app, f"next{rules_row}").center)  # on to the deleted table
+    assert "Gone" in setup.error and str(gone) not in setup.rules_ids
+    assert setup.rules == load_rules(friday), "the choice stays where it was"
+    start(app)
+    assert top(app).rules == load_rules(friday)
+    app.close()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from engine import Action, DecisionKind, Rules, load_rules, preset_ids
+from engine import Action, DecisionKind, Rules, RulesError, load_rules, preset_ids
 from engine.drills import (
     DrillError,
     Family,
@@ -58,7 +58,7 @@ class DrillChoice:
 
     drill: str = Family.HARD.value
     rules_id: str | None = None
-    """A preset's id, or None for the current table's rules."""
+    """A preset's id or a saved table's file, or None for the current table's rules."""
     person: str | None = None
     seconds: float | None = None
     speed: float = 2.0
@@ -113,13 +113,17 @@ def _card(ctx: GameContext, surface: pygame.Surface, code: str | None, rect: pyg
 
 
 class DrillSetupScene(Scene):
-    """Choose the drill, the rules (this table's or a preset), timed mode or the count's speed, the person."""
+    """Choose the drill, the rules (this table's, a preset or a saved table), timed mode or the count's
+    speed, the person."""
 
     def __init__(self, ctx: GameContext, choice: DrillChoice | None = None) -> None:
         super().__init__()
         self.ctx = ctx
         self.choice = choice or DrillChoice()
         self.people: list[str] = []
+        self.loaded: dict[str, Rules] = {}
+        """Rules read once per id, not every frame the rows are drawn."""
+        self.rules_ids = (None, *preset_ids(), *ctx.saved_table_ids())
         self.people_job: Job[list[Profile]] | None = None
         self.mistakes_job: Job[list[MissedDecision] | None] | None = None
         self.error = ""
@@ -139,8 +143,14 @@ class DrillSetupScene(Scene):
     @property
     def rules(self) -> Rules:
         """The rules the drill is judged under."""
-        rules_id = self.choice.rules_id
-        return self.ctx.session.rules if rules_id is None else load_rules(rules_id)
+        return self._rules_of(self.choice.rules_id)
+
+    def _rules_of(self, rules_id: str | None) -> Rules:
+        if rules_id is None:
+            return self.ctx.session.rules
+        if rules_id not in self.loaded:
+            self.loaded[rules_id] = load_rules(rules_id)
+        return self.loaded[rules_id]
 
     def rows(self) -> list[tuple[str, str]]:
         """Each row shown: its label and the value chosen."""
@@ -166,7 +176,14 @@ class DrillSetupScene(Scene):
         if label == "Drill":
             self.choice = replace(c, drill=turn(DRILL_CHOICES, c.drill))
         elif label == "Rules":
-            self.choice = replace(c, rules_id=turn((None, *preset_ids()), c.rules_id))
+            rules_id = turn(self.rules_ids, c.rules_id)
+            try:
+                self._rules_of(rules_id)
+            except RulesError as error:  # a saved table deleted or spoiled since the list was read
+                self.rules_ids = tuple(i for i in self.rules_ids if i != rules_id)
+                self.error = str(error)
+                return
+            self.choice = replace(c, rules_id=rules_id)
         elif label == "Person":
             self.choice = replace(c, person=turn((None, *self.people), c.person))
         elif label == "Timed":
