@@ -23,7 +23,7 @@ from engine.errors import BlackjackError, RecordError
 from engine.hand import hand_total
 from engine.money import to_cents, to_units
 from engine.round import Round
-from engine.rulesets import resolve_rules_spec, rules_to_mapping
+from engine.rulesets import preset_ids, resolve_rules_spec, rules_to_mapping
 from engine.shoe import CardSource, StackedShoe, restore_shoe, shoe_snapshot
 from engine.table import Seat, Table, TournamentStatus
 
@@ -31,9 +31,15 @@ RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed")
 
 
 def round_record(played: Round) -> dict[str, Any]:
-    """The record of a round (finished or not) as a JSON-ready dict."""
+    """The record of a round (finished or not) as a JSON-ready dict.
+
+    The rules go in by a preset's id, which ships with the program; the rules of a file (one
+    passed with --rules, or a table saved in the editor) go in option by option, since the file
+    may be edited after the round and its replay must not change.
+    """
     table = Table.of(played)
-    rules: Any = table.rules_source if table.rules_source is not None else rules_to_mapping(table.rules)
+    source = table.rules_source
+    rules: Any = source if source in preset_ids() else rules_to_mapping(table.rules)
     return {
         "rules": rules,
         "seats": [
@@ -57,8 +63,9 @@ def round_start_state(table: Table) -> dict[str, Any]:
 
     It is JSON-ready: the round's `number`, each seat's `tournament` status, the `shoe`
     snapshot (cut card, undealt order, discards, RNG state) from before the round's first
-    card, and every option of the `rules` it is played by, so a rules file edited after a
-    crash cannot change the round that resumes.
+    card, every option of the `rules` it is played by, so a rules file edited after a
+    crash cannot change the round that resumes, and the rules' `source` (a preset id or
+    file, or None), which the resumed table keeps naming.
 
     >>> from engine import StackedShoe, load_rules
     >>> table = Table(load_rules("vegas-strip"), [("Ann", 10000)], shoe=StackedShoe("T 7 9 T 8"))
@@ -74,6 +81,7 @@ def round_start_state(table: Table) -> dict[str, Any]:
         "tournament": [table.tournament_status(seat).value for seat in seats],
         "shoe": shoe_snapshot(table.shoe),
         "rules": rules_to_mapping(table.rules),
+        "source": table.rules_source,
     }
 
 
@@ -114,6 +122,8 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
     cards = [Card.parse(_text(code, "shoe")) for code in _field(record, "shoe", list)]
     decisions = [_decision(i, word) for i, word in enumerate(_field(record, "decisions", list))]
     source = spec if isinstance(spec, str) else None
+    if isinstance(start, dict) and isinstance(start.get("source"), str):
+        source = start["source"]
     if start is None:
         table = Table(rules, seats, shoe=StackedShoe(cards), rules_source=source)
     else:

@@ -191,3 +191,24 @@ def test_the_setup_says_a_saved_tournament_table_is_not_played_there_and_steps_p
         assert setup.rules_id == setup.presets[0] and setup.error == ""
     finally:
         made.close()
+
+
+def test_a_round_at_a_saved_table_replays_by_its_own_rules_after_the_file_is_edited(tmp_path):
+    import json
+
+    from engine import Action, StackedShoe, Table
+    from engine.record import record_line, replay_record
+
+    path = save_table(tables_folder(tmp_path), "Club", load_rules("vegas-strip"))  # late surrender
+    table = Table(load_rules(path), [("Ann", 100_000)], shoe=StackedShoe("T 9 6 T"), rules_source=str(path))
+    played = table.start_round()
+    played.place_bet(0, 1000)
+    played.deal()
+    played.surrender()  # 16 against a 9
+    record = json.loads(record_line(played))
+    path.write_text('base = "vegas-strip"\nsurrender = "none"\n')  # the table's rules change later
+    again = replay_record(record)
+    assert again.decisions == [Action.SURRENDER] and again.table.bankroll(0) == 100_000 - 500
+    assert record["rules"]["surrender"] == "late", "a file's rules go in the record option by option"
+    assert record_line(Table(load_rules("vegas-strip"), [("Bo", 10_000)], rules_source="vegas-strip")
+                       .start_round()).startswith('{"rules":"vegas-strip"'), "a preset by its id"
