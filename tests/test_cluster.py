@@ -73,6 +73,38 @@ def test_cluster_local_prints_the_same_json_as_a_local_run(capsys):
     assert json.loads(on_cluster)["rounds"] == CHUNK_ROUNDS + 300
 
 
+class CountingBar:
+    """Stands in for the tqdm bar: what it was told, in order."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.updates, self.closed = total, [], False
+
+    def update(self, count: int) -> None:
+        self.updates.append(count)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_one_bar_counts_every_chunk_the_cluster_plays_for_a_whole_sweep(capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    import blackjack.commands.simulate as command
+
+    bars: list[CountingBar] = []
+
+    def new_bar(args, total):
+        bars.append(CountingBar(total))
+        return bars[-1]
+
+    monkeypatch.setattr(command, "_progress_bar", new_bar)
+    status = main(["simulate", "--json", "--rules", "european", "--rounds", str(CHUNK_ROUNDS + 300),
+                   "--seed", "3", "--sweep", "decks=2,6", "--cluster", "local", "--workers", "1"])
+    assert status == 0, capsys.readouterr().err
+    (bar,) = bars
+    assert bar.total == 2 * (CHUNK_ROUNDS + 300) and sum(bar.updates) == bar.total and bar.closed
+    assert sorted(bar.updates) == [300, 300, CHUNK_ROUNDS, CHUNK_ROUNDS], "one update per chunk of each point"
+
+
 def test_an_unreachable_scheduler_is_named_and_exits_2(capsys, monkeypatch):
     pytest.importorskip("distributed")
     import blackjack.cluster
