@@ -223,3 +223,24 @@ def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys):
     assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # eight seats: the kernel declines
     assert main([*short, "--seats", "8", "--engine", "kernel"]) != 0
     assert "cannot simulate in the kernel: the kernel seats at most seven" in capsys.readouterr().err
+
+
+def test_the_kernels_compiled_code_is_cached_with_the_odds_never_beside_the_installed_source(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import engine.kernel
+
+    source = Path(engine.kernel.__file__).parent
+    before = {p: p.stat().st_mtime_ns for p in source.rglob("*") if p.is_file()}
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["BLACKJACK_ODDS_CACHE"] = str(tmp_path / "odds")
+    play = ("from engine import load_rules; from engine.kernel import play_seeded; "
+            "print(play_seeded(load_rules('vegas-strip'), 'basic', 200, seed=1).rounds)")
+    done = subprocess.run([sys.executable, "-c", play], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "200", done.stderr[-500:]
+    assert list((tmp_path / "odds" / "numba").rglob("*.nbi")), "numba's cache went elsewhere"
+    after = {p: p.stat().st_mtime_ns for p in source.rglob("*") if p.is_file()}
+    assert {p for p in after if p.suffix in (".nbi", ".nbc") and before.get(p) != after[p]} == set()

@@ -11,10 +11,18 @@ module still imports (as plain Python, far too slow to use) so nothing else brea
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from engine.odds.cache import cache_dir
+
 F = TypeVar("F", bound=Callable[..., Any])
+
+# numba keeps its compiled code beside the source unless told otherwise, and the game never
+# writes where it is installed: the kernel's cache goes in the odds cache's folder (numba reads
+# this when it is imported; a NUMBA_CACHE_DIR of the user's own wins).
+os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
 np: Any
 try:
