@@ -62,4 +62,7 @@ def test_with_a_mistake_keeps_rounds_where_a_saved_decision_was_not_the_best(sto
     assert [line.round_id for line in round_lines(store, with_mistake=True)] == [bobs]
     assert round_lines(store, with_mistake=True, player="Ann") == []
     assert {line.round_id: line.mistakes for line in round_lines(store)} == {bobs: 1, clean: 0}
+    assert {line.round_id: line.ev_lost for line in round_lines(store)} == {bobs: 120.0, clean: 0.0}
     assert [line.mistakes for line in round_lines(store, player="Ann")] == [0, 0]
+    assert [line.ev_lost for line in round_lines(store, player="Bob", session="s")] == [120.0, 0.0]
+    assert [line.round_id for line in round_lines(store, player="Bob", with_mistake=True)] == [bobs]

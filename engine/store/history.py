@@ -262,6 +262,8 @@ class RoundLine:
     """The seats that bet, in seat order."""
     mistakes: int
     """Decisions saved as not the best play (of the chosen player, when one is chosen)."""
+    ev_lost: float
+    """What those decisions gave up in expectation, in cents (0 where they were not priced)."""
 
 
 def round_lines(
@@ -283,16 +285,19 @@ def round_lines(
     if result is not None and result not in RESULTS:
         raise StoreError(f"the result must be one of {', '.join(RESULTS)}, not {result!r}")
     seat_where, by_player = _player_filter(store, player)
-    mistakes = (
-        "(SELECT COUNT(*) FROM decisions d JOIN round_seats rs USING (round_id, seat)"
+    of_mistakes = (
+        "FROM decisions d JOIN round_seats rs USING (round_id, seat)"
         f" WHERE d.round_id = r.id AND d.correct = 0{seat_where})"
     )
+    mistakes = f"(SELECT COUNT(*) {of_mistakes}"
+    ev_lost = f"(SELECT COALESCE(SUM(d.ev_lost), 0) {of_mistakes}"
     conditions = [
         "r.unfinished = 0",
         "EXISTS (SELECT 1 FROM round_seats rs WHERE rs.round_id = r.id"
         f" AND rs.bet > 0{seat_where}{_net_condition(result)})",
     ]
-    parameters: list[object] = [*by_player, *by_player]  # the mistake count's, then the seat condition's
+    # the mistake count's, the EV lost's, then the seat condition's
+    parameters: list[object] = [*by_player, *by_player, *by_player]
     if session is not None:
         conditions.append("r.session = ?")
         parameters.append(session)
@@ -300,7 +305,8 @@ def round_lines(
         conditions.append(f"{mistakes} > 0")
         parameters.extend(by_player)
     rows = store.rows(
-        f"SELECT r.id, r.played_at, r.session, r.dealer, r.record, {mistakes} AS mistakes FROM rounds r"
+        f"SELECT r.id, r.played_at, r.session, r.dealer, r.record, {mistakes} AS mistakes,"
+        f" {ev_lost} AS ev_lost FROM rounds r"
         f" WHERE {' AND '.join(conditions)} ORDER BY r.id DESC LIMIT ?",
         [*parameters, limit],
     )
@@ -331,6 +337,7 @@ def round_lines(
         RoundLine(
             round_id=row["id"], played_at=row["played_at"], session=row["session"], dealer=row["dealer"],
             record=row["record"], seats=tuple(seats.get(row["id"], ())), mistakes=int(row["mistakes"]),
+            ev_lost=float(row["ev_lost"]),
         )
         for row in rows
     ]

@@ -226,8 +226,9 @@ class HistoryScene(Scene):
             surface.blit(label, label.get_rect(midright=(box.x + 1180, y + ROW_H // 2)))
             if line.mistakes:
                 words = f"{line.mistakes} mistake{'s' if line.mistakes > 1 else ''}"
-                tag = a.font(15, True).render(words, True, RED)
-                surface.blit(tag, tag.get_rect(midright=(box.x + 1060, y + ROW_H // 2)))
+                for text, dy in ((words, -8), (f"cost {money_text(round(line.ev_lost))}", 8)):
+                    tag = a.font(14, True).render(text, True, RED)
+                    surface.blit(tag, tag.get_rect(midright=(box.x + 1080, y + ROW_H // 2 + dy)))
         if rounds:
             last = min(len(rounds), self.top + self.rows)
             shown = f"{self.top + 1}–{last} of {len(rounds)} · click a round to replay it"
