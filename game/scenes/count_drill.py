@@ -271,7 +271,7 @@ class CountDrillScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 62)))
         pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
-        entry = a.font(26, True).render(quiz.entry + "_", True, (250, 220, 90))
+        entry = a.text(quiz.entry + "_", 26, (250, 220, 90), bold=True)
         surface.blit(entry, entry.get_rect(center=field.center))
         keys = a.text("Type the number · Enter answers", 16, GREY)
         surface.blit(keys, keys.get_rect(midtop=(panel.centerx, field.bottom + 10)))

@@ -216,18 +216,18 @@ class HistoryScene(Scene):
                 (line.dealer, 850, CREAM),
             )
             for text, dx, color in cells:
-                label = a.font(19, True).render(text, True, color)
+                label = a.text(text, 19, color, bold=True)
                 if dx == 300 and label.get_width() > 540:  # many seats or splits: a smaller type
-                    label = a.font(14, True).render(text, True, color)
+                    label = a.text(text, 14, color, bold=True)
                 surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
             net = self._net(line)
             color = GREEN if net > 0 else RED if net < 0 else CREAM
-            label = a.font(20, True).render(money_text(net, sign=True), True, color)
+            label = a.text(money_text(net, sign=True), 20, color, bold=True)
             surface.blit(label, label.get_rect(midright=(box.x + 1180, y + ROW_H // 2)))
             if line.mistakes:
                 words = f"{line.mistakes} mistake{'s' if line.mistakes > 1 else ''}"
                 for text, dy in ((words, -8), (f"cost {money_text(round(line.ev_lost))}", 8)):
-                    tag = a.font(14, True).render(text, True, RED)
+                    tag = a.text(text, 14, RED, bold=True)
                     surface.blit(tag, tag.get_rect(midright=(box.x + 1080, y + ROW_H // 2 + dy)))
         if rounds:
             last = min(len(rounds), self.top + self.rows)

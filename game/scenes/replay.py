@@ -250,9 +250,9 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, (16, 12, 10), band)
         pygame.draw.line(surface, GOLD, band.topleft, band.topright, 2)
         caption = f"REPLAY · {self.title}" if self.title else "REPLAY"
-        head = a.font(18, True).render(caption, True, GOLD)
+        head = a.text(caption, 18, GOLD, bold=True)
         surface.blit(head, (24, band.y + 10))
-        where = a.font(18, True).render(f"event {self.target} of {self.events}", True, GREY)
+        where = a.text(f"event {self.target} of {self.events}", 18, GREY, bold=True)
         surface.blit(where, where.get_rect(topright=(layout.CANVAS_SIZE[0] - 24, band.y + 10)))
         if self.error:
             draw_notice(surface, a, self.error, layout.notice_rect(), error=True)
@@ -276,25 +276,25 @@ def draw_decision(
     draw_panel(surface, rect, border=RED if r.is_mistake else GOLD)
     name = played.table.seat_names[r.seat] if played is not None else f"Seat {r.seat + 1}"
     x, y = rect.x + 14, rect.y + 10
-    head = a.font(15, True).render(f"DECISION {r.number + 1} · EV PER BET", True, GOLD)
+    head = a.text(f"DECISION {r.number + 1} · EV PER BET", 15, GOLD, bold=True)
     surface.blit(head, (x, y))
     y += 20
     spot = f"{name}: {describe_hand(r.cards)} vs {describe_up_card(r.dealer_up)}"
-    surface.blit(a.font(18, True).render(spot, True, CREAM), (x, y))
+    surface.blit(a.text(spot, 18, CREAM, bold=True), (x, y))
     y += 26
     for action, value in r.ranked:
         color = GREEN if action is r.best else (RED if action is r.decision else CREAM)
-        surface.blit(a.font(18, True).render(gerund(action), True, color), (x, y))
-        ev = a.font(18, True).render(f"{value * 100:+.1f}%", True, color)
+        surface.blit(a.text(gerund(action), 18, color, bold=True), (x, y))
+        ev = a.text(f"{value * 100:+.1f}%", 18, color, bold=True)
         surface.blit(ev, ev.get_rect(topright=(rect.right - 64, y)))
         mark = "played" if action is r.decision else ("best" if action is r.best else "")
         if mark:
-            tag = a.font(14, True).render(mark, True, GREY)
+            tag = a.text(mark, 14, GREY, bold=True)
             surface.blit(tag, tag.get_rect(topright=(rect.right - 12, y + 3)))
         y += 24
     y += 4
     for line in lines:
-        surface.blit(a.font(17, True).render(line, True, RED if r.is_mistake else GREEN), (x, y))
+        surface.blit(a.text(line, 17, RED if r.is_mistake else GREEN, bold=True), (x, y))
         y += 20
 
 

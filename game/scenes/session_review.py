@@ -188,7 +188,7 @@ class SessionReviewScene(Scene):
             )
             for (_, dx), cell in zip(PEOPLE_COLUMNS, cells, strict=True):
                 color = GREEN if cell.startswith("+") else RED if cell.startswith("-") else (255, 255, 255)
-                label = a.font(22, True).render(cell, True, GOLD if dx == 0 else color)
+                label = a.text(cell, 22, GOLD if dx == 0 else color, bold=True)
                 rect = label.get_rect(midleft=(people.x + dx, y + ROW_H // 2))
                 if dx:
                     rect.right = people.x + dx
@@ -205,11 +205,11 @@ class SessionReviewScene(Scene):
             band = pygame.Rect(box.x - 8, y + 2, box.w + 16, ROW_H - 4)
             pygame.draw.rect(surface, (34, 28, 24) if i % 2 else (28, 24, 20), band, border_radius=8)
             pygame.draw.rect(surface, RED, band, 1, border_radius=8)
-            label = a.font(20, True).render(f"#{m.round.round_id}  {mistake_text(m)}", True, CREAM)
+            label = a.text(f"#{m.round.round_id}  {mistake_text(m)}", 20, CREAM, bold=True)
             surface.blit(label, label.get_rect(midleft=(box.x, y + ROW_H // 2)))
             d = m.decision
             cost = f"cost {d.cost * 100:.1f}% of {money_text(d.bet)} = {money_text(round(d.cost_cents))}"
-            label = a.font(20, True).render(cost, True, RED)
+            label = a.text(cost, 20, RED, bold=True)
             surface.blit(label, label.get_rect(midright=(box.right, y + ROW_H // 2)))
         self.buttons.draw(surface, a)
 
