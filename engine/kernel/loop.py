@@ -11,6 +11,7 @@ module still imports (as plain Python, far too slow to use) so nothing else brea
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -24,9 +25,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 # this when it is imported; a NUMBA_CACHE_DIR of the user's own wins).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
-np: Any
+np: Any  # numpy when the `fast` extra is installed (imported by name so mypy reads it either way)
 try:
-    import numpy as np
+    np = importlib.import_module("numpy")
 except ImportError:  # pragma: no cover - the `fast` extra is absent
     np = None
 
