@@ -126,7 +126,7 @@ def test_a_saved_tournament_table_is_chosen_at_the_double_up_entry_and_played_by
     from engine.store import save_tournament
     from engine.tables import save_table, tables_folder
     from game.scene import SceneName
-    from game.scenes.tournament import TournamentScene, _seat_for_tournament
+    from game.scenes.tournament import TournamentScene, _seat_for_tournament, verdict_text
 
     cup = load_rules("double-up").with_changes(
         tournament=Tournament(bankroll=10_000, goal=25_000), first_card_before_bet=False, min_bet=500
@@ -180,6 +180,8 @@ def test_a_saved_tournament_table_is_chosen_at_the_double_up_entry_and_played_by
         run_until(app, lambda: scene_name(app) == "TournamentResultScene")
         result = top(app)
         assert result.won and result.bankroll == 25_000
+        assert verdict_text(session.rules, True) == "GOAL REACHED!", "100 to 250 is not doubling up"
+        assert verdict_text(load_rules("double-up"), True) == "DOUBLED UP!"
         run_until(app, lambda: result.best is not None and result.best.done())
         assert [(r.player, r.rules) for r in result.best.value] == [("Zoe", path), ("Amy", path)]
         assert result.this_result() == result.best.value[0].id

@@ -52,6 +52,14 @@ def rules_lines(rules: Rules) -> list[tuple[str, bool]]:
     ]
 
 
+def verdict_text(rules: Rules, won: bool) -> str:
+    """The result's headline: doubled up (or the goal reached, when it is not twice the start), or out."""
+    goal = rules.tournament
+    if not won:
+        return "OUT OF THE TOURNAMENT"
+    return "DOUBLED UP!" if goal is not None and goal.goal == 2 * goal.bankroll else "GOAL REACHED!"
+
+
 def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int]]]:
     """The best results, best first, as lines and colors."""
     out = []
@@ -126,6 +134,14 @@ class TournamentScene(Scene):
         except SeatsError:
             specs = []
         return next((s.name for s in specs if s.kind == "person"), "")
+
+    @property
+    def busy(self) -> bool:
+        """Waiting for the history to open or for the chosen tournament's best results."""
+        records = self.ctx.records
+        if records is None:
+            return False
+        return not records.ready or (records.saving and (self.best is None or not self.best.done()))
 
     @property
     def wants_text(self) -> bool:
@@ -331,7 +347,7 @@ class TournamentResultScene(Scene):
         ctx.view.draw(surface, ctx.presenter, ctx.session.rules)
         panel = layout.result_panel_rect()
         draw_panel(surface, panel, border=GREEN if self.won else RED)
-        verdict = "DOUBLED UP!" if self.won else "OUT OF THE TOURNAMENT"
+        verdict = verdict_text(ctx.session.rules, self.won)
         title = a.shadowed_text(verdict, 60 if self.won else 50, GREEN if self.won else RED, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
         start = ctx.session.rules.tournament.bankroll if ctx.session.rules.tournament else 0
