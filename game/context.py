@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from engine import Action, BlackjackError, Phase, Round, load_rules, preset_ids
+from engine import Action, BlackjackError, Phase, Round, Rules, load_rules, preset_ids
 from engine import events as ev
 from engine.tables import saved_tables
 from game.advisor import Odds, PendingDecision, pending_decision
@@ -82,6 +82,11 @@ class GameContext:
     def table_rules_ids(self) -> list[str]:
         """Every preset and saved table a table opened between rounds may take (no tournaments)."""
         return [rules_id for rules_id in preset_ids() + self.saved_table_ids() if not is_tournament(rules_id)]
+
+    def tournament_tables(self) -> list[tuple[str, Rules]]:
+        """The saved tables whose rules set a tournament: each one's rules id (its file) and rules."""
+        tables = saved_tables(self.tables)
+        return [(str(table.path), table.rules) for table in tables if table.rules.tournament is not None]
 
     def saved_table_ids(self) -> list[str]:
         """The rules ids (their files) of the tables saved in the data folder, sorted by name."""

@@ -12,7 +12,7 @@ A round (scenes over the table):
       │            a blackjack paid at once goes straight to the payout)
       ├─ broke: pushed over the betting for a person out of chips; rebuy, or leave the seat
       └─ leaderboard: when every person has left the table
-    payout ──> tournament result (a double-up won or lost) ──> opening (play again) | title
+    payout ──> tournament result (a tournament won or lost) ──> opening (play again) | title
     any table scene ─ settings (pushed over it) ──> stats (over the table) | leaderboard (leave;
                       a round in play is kept, as a quit keeps it, and the next opening resumes it)
                     │                          └─> rules (in place of the settings, over the table)
@@ -20,14 +20,15 @@ A round (scenes over the table):
 
 The screens:
 
-    title ──> setup | tournament (double-up) | stats | history | demo, how to play (pushed; pop back)
+    title ──> setup | tournament (Double-up) | stats | history | demo, how to play (pushed; pop back)
           ├─> drill setup ──> drill | count drill (pushed over the setup; Back pops to it); Back: title
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
     opening (resume) ──> play | dealer | payout | betting (the part of the round it stopped in;
                          any opening resumes an unfinished round instead of seating a new table)
-    tournament ──> opening ──> betting (Back returns to the tournament entry with the name)
+    tournament (double-up or a saved tournament table) ──> opening ──> betting (Back returns to the
+                                   tournament entry with the name and the tournament chosen)
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
     setup | settings (between rounds) ─ rules editor (pushed over it; pops back, a table it saved chosen)

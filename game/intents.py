@@ -2,7 +2,8 @@
 
 While a scene takes typing (a name field has the focus), letters are text, not shortcuts:
 `to_intent(..., text_mode=True)` turns only the editing keys (Enter, Backspace, Esc, Tab,
-F11) into intents and typed characters arrive as TEXT intents.
+F11, and Left and Right, since a field has no cursor to move) into intents and typed characters
+arrive as TEXT intents.
 """
 
 from __future__ import annotations
@@ -122,7 +123,10 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
 """The one key table: a key code to an intent (and its value)."""
 
 EDITING_KEYS = frozenset(
-    {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11}
+    {
+        pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11,
+        pygame.K_LEFT, pygame.K_RIGHT,
+    }
 )
 """The keys that keep their meaning while a field takes typing."""
 

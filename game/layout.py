@@ -379,10 +379,14 @@ def leaderboard_rects() -> dict[str, pygame.Rect]:
 
 
 def tournament_rects() -> dict[str, pygame.Rect]:
-    """The tournament's entry screen: its rules, the name field, the best results, Back and Start."""
+    """The tournament's entry screen: the tournament chosen between < and >, its rules, the name field,
+    the best results, Back and Start."""
     return {
-        "rules": pygame.Rect(60, 112, 600, 200),
-        "name": pygame.Rect(60, 390, 420, 50),
+        "choice-": pygame.Rect(60, 104, 48, 44),
+        "choice": pygame.Rect(116, 104, 436, 44),
+        "choice+": pygame.Rect(560, 104, 48, 44),
+        "rules": pygame.Rect(60, 172, 600, 200),
+        "name": pygame.Rect(60, 420, 420, 50),
         "best": pygame.Rect(720, 112, 520, 420),
         "back": pygame.Rect(904, 632, 150, 52),
         "start": pygame.Rect(1070, 632, 166, 52),

@@ -403,13 +403,13 @@ class Records:
 
         return self.worker.submit(self._guard(work, "read the sitting"), "reading the sitting")
 
-    def best_tournaments(self, limit: int = 5) -> Job[list[Any] | None]:
-        """The best double-up results of everyone."""
+    def best_tournaments(self, limit: int = 5, rules: str | None = None) -> Job[list[Any] | None]:
+        """The best tournament results of everyone: at one rules id (as the table was opened), or at any."""
 
         def work(store: Store) -> list[Any]:
             from engine.store import best_tournaments
 
-            return best_tournaments(store, limit=limit)
+            return best_tournaments(store, rules=rules, limit=limit)
 
         return self.worker.submit(self._guard(work, "read the tournament results"), "reading tournaments")
 

@@ -154,6 +154,9 @@ def test_keys_become_intents_in_one_table():
     assert to_intent(click, same) == Intent(IntentKind.RIGHT_CLICK, pos=(10, 20))
     assert to_intent(key(pygame.K_z), same) == Intent(IntentKind.KEY)  # any other key: demo mode leaves
     assert to_intent(key(pygame.K_z), same, text_mode=True) is None
+    assert to_intent(key(pygame.K_LEFT), same, text_mode=True) == Intent(IntentKind.PAGE, value=-1), (
+        "a field has no cursor, so the arrows still step a choice beside it"
+    )
 
 
 def test_settings_are_remembered_between_runs(tmp_path, monkeypatch):

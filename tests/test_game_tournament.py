@@ -119,3 +119,80 @@ def test_a_round_that_keeps_the_player_in_goes_on_to_the_next_bet(folder):
         assert [c.code for c in app.ctx.round.hands(0)[0].cards] == ["5"]
     finally:
         app.close()
+
+
+def test_a_saved_tournament_table_is_chosen_at_the_double_up_entry_and_played_by_its_own_rules(folder):
+    from engine import Tournament, load_rules
+    from engine.store import save_tournament
+    from engine.tables import save_table, tables_folder
+    from game.scene import SceneName
+    from game.scenes.tournament import TournamentScene, _seat_for_tournament, verdict_text
+
+    cup = load_rules("double-up").with_changes(
+        tournament=Tournament(bankroll=10_000, goal=25_000), first_card_before_bet=False, min_bet=500
+    )
+    path = str(save_table(tables_folder(folder), "Cup", cup))
+    with open_store(folder) as store:
+        amy = get_or_create_profile(store, "Amy")
+        save_tournament(store, amy, won=False, final_bankroll=300, rounds=8, rules=path)
+        save_tournament(store, amy, won=True, final_bankroll=40_000, rounds=3, rules="double-up")
+    app = App(
+        data_dir=folder, settings_dir=folder, settings=Settings(speed="instant", sound=False),
+        shoe_factory=lambda: StackedShoe("A T"),
+    )
+    try:
+        run(app, 0.05)
+        click(app, button(app, "tournament").center)
+        run(app, 0.05)
+        entry = top(app)
+        assert entry.rules_id == "double-up"
+        assert entry.lines[1] == ("Your first card is dealt before you bet.", False)
+        run_until(app, lambda: entry.best is not None and entry.best.done())
+        assert [(r.player, r.rules) for r in entry.best.value] == [("Amy", "double-up")]
+        press(app, pygame.K_RIGHT)  # the name field has the focus; the arrows still choose
+        assert entry.rules_id == path
+        click(app, button(app, "choice-").center)
+        click(app, button(app, "choice+").center)
+        assert entry.rules_id == path
+        assert [line for line, _ in entry.lines] == [
+            "You start with $100.",
+            "The minimum bet is $5; you may bet everything.",
+            "Reach $250 and you win.",
+            "Fall below $5 and you are out.",
+        ]
+        run_until(app, lambda: entry.best is not None and entry.best.done())
+        assert [(r.player, r.final_bankroll) for r in entry.best.value] == [("Amy", 300)], "Cup's only"
+        seat = _seat_for_tournament(app.ctx, "Zoe", path)
+        assert seat.args["rules_id"] == path and seat.args["back"].name is SceneName.TOURNAMENT
+        again = TournamentScene(app.ctx, **seat.args["back"].args)
+        assert (again.field.text, again.rules_id) == ("Zoe", path), "Back from the opening keeps the table"
+        type_text(app, "Zoe")
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        session = app.ctx.session
+        assert session.mode == "tournament" and session.rules_id == path and session.rules == load_rules(path)
+        assert session.table.bankroll(0) == 10_000 and app.ctx.round.hands(0) == ()
+        for _ in range(4):
+            click(app, chip(25))
+        click(app, button(app, "deal").center)
+        run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+        click(app, button(app, "next").center)
+        run_until(app, lambda: scene_name(app) == "TournamentResultScene")
+        result = top(app)
+        assert result.won and result.bankroll == 25_000
+        assert verdict_text(session.rules, True) == "GOAL REACHED!", "100 to 250 is not doubling up"
+        assert verdict_text(load_rules("double-up"), True) == "DOUBLED UP!"
+        run_until(app, lambda: result.best is not None and result.best.done())
+        assert [(r.player, r.rules) for r in result.best.value] == [("Zoe", path), ("Amy", path)]
+        assert result.this_result() == result.best.value[0].id
+        click(app, button(app, "title").center)
+        run_until(app, lambda: scene_name(app) == "TitleScene")
+        click(app, button(app, "play").center)
+        run_until(app, lambda: scene_name(app) == "SetupScene")
+        assert path not in top(app).presets, "the setup does not list a table it cannot open"
+        app.ctx.records.flush()
+    finally:
+        app.close()
+    with sqlite3.connect(folder / DATABASE_NAME) as db:
+        won = db.execute("SELECT rules FROM tournaments WHERE won = 1 ORDER BY id DESC").fetchone()
+        assert won == (path,), "the result is saved with the rules id the entry chose and queries by"

@@ -165,11 +165,12 @@ def test_a_file_path_is_never_taken_for_a_saved_name(tmp_path):
         load_rules(str(Path("tables") / "Mine"), tables=tables_folder(tmp_path))
 
 
-def test_the_setup_says_a_saved_tournament_table_is_not_played_there_and_steps_past_it(tmp_path):
+def test_the_setup_leaves_saved_tournament_tables_out_and_refuses_one_typed_as_a_file(tmp_path):
     from engine import Tournament
 
     cup = load_rules("infinite-deck").with_changes(tournament=Tournament(bankroll=10_000, goal=25_000))
     save_table(tables_folder(tmp_path), "Cup", cup)
+    save_table(tables_folder(tmp_path), "Club", load_rules("infinite-deck"))
     made = App(data_dir=tmp_path, settings_dir=tmp_path, settings=Settings(speed="instant", sound=False))
     try:
         run(made, 0.05)
@@ -177,18 +178,15 @@ def test_the_setup_says_a_saved_tournament_table_is_not_played_there_and_steps_p
         run_until(made, lambda: scene_name(made) == "SetupScene")
         setup = top(made)
         path = str(tables_folder(tmp_path) / "Cup.toml")
-        assert setup.presets[-1] == path, "a saved tournament table is listed with the others"
-        for _ in setup.presets:
-            if "tournament table" in setup.error:
-                break
-            click(made, button(made, "rules+").center)
+        assert path not in setup.presets and "double-up" not in setup.presets, "played from Double-up"
+        assert setup.presets[-1] == str(tables_folder(tmp_path) / "Club.toml")
+        setup.file.text = path
+        click(made, button(made, "load").center)
         assert setup.error == (
-            "\u201cCup\u201d is a tournament table: a table opened here has no tournament,"
-            " and Double-up on the title screen plays its own rules."
+            "\u201cCup\u201d is a tournament table: a table opened here has no tournament;"
+            " play it from Double-up on the title screen."
         )
         assert setup.rules is not None and setup.rules.tournament is None
-        click(made, button(made, "rules+").center)
-        assert setup.rules_id == setup.presets[0] and setup.error == ""
     finally:
         made.close()
 

@@ -236,3 +236,15 @@ def test_best_tournaments_put_wins_first_then_bankroll_then_fewer_rounds(store):
     assert [r.rounds for r in tournament_results(store, "Ann")] == [12, 30]
     with pytest.raises(StoreError, match="negative"):
         save_tournament(store, ann, won=False, final_bankroll=-1, rounds=3)
+
+
+def test_best_tournaments_of_one_rules_id_leave_out_the_other_tournaments(store):
+    ann, bob = seat_profiles(store, "Ann", "Bob")
+    cup = "/data/tables/Cup.toml"
+    save_tournament(store, ann, won=True, final_bankroll=30_000, rounds=4, rules="double-up")
+    save_tournament(store, bob, won=False, final_bankroll=500, rounds=9, rules=cup)
+    save_tournament(store, ann, won=True, final_bankroll=25_000, rounds=6, rules=cup)
+    assert [(r.player, r.rules) for r in best_tournaments(store, rules=cup)] == [("Ann", cup), ("Bob", cup)]
+    assert [r.final_bankroll for r in best_tournaments(store, "bob", rules=cup)] == [500]
+    assert best_tournaments(store, "bob", rules="double-up") == []
+    assert len(best_tournaments(store)) == 3, "without a filter every tournament counts"

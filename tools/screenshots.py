@@ -6,7 +6,8 @@ Each picture is a real App driven with posted clicks, typing and keys, so it sho
 what a player sees: the single-player table (betting, split, insurance, payout), and the
 hot-seat table (setup with seven seats, the turn banner, a bot's turn, the broke person's
 question, statistics, the leaderboard, the session review, the history browser, a replay stopped
-at a mistake, and the double-up tournament's result), the
+at a mistake, the tournament entry with a saved tournament table chosen, and the double-up
+tournament's result), the
 trainer (hint, count and chart), the demo, the rules in words (the setup's, and the Rules
 panel over a hand in play), How to play's first page, the rules editor, and the drills (the setup, a
 spot answered wrongly with every play's EV, and the running count flashing a round).
@@ -312,6 +313,31 @@ def tournament_shot() -> App:
     return app
 
 
+def tournament_entry_shot() -> App:
+    """The tournament entry with a saved tournament table chosen: its own numbers and best results."""
+    from engine import Tournament, load_rules
+    from engine.store import get_or_create_profile, open_store, save_tournament
+    from engine.tables import save_table, tables_folder
+
+    folder = tempfile.mkdtemp(prefix="bj-shots-data-")
+    cup = load_rules("double-up").with_changes(
+        name="Friday Cup", tournament=Tournament(bankroll=25_000, goal=100_000), first_card_before_bet=False,
+        min_bet=2_500,
+    )
+    path = str(save_table(tables_folder(folder), "Friday Cup", cup))
+    with open_store(folder) as store:
+        for name, won, bankroll, rounds in (("Ann", True, 104_000, 9), ("Bob", False, 1_500, 14)):
+            save_tournament(store, get_or_create_profile(store, name), won=won, final_bankroll=bankroll,
+                            rounds=rounds, rules=path)
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings())
+    step(app, 5)
+    click(app, app.stack.top.buttons.by_name("tournament").rect.center)  # type: ignore[attr-defined]
+    key(app, pygame.K_RIGHT)
+    typing(app, "Zoe")
+    step(app, 30)
+    return app
+
+
 def tournament_table_shot() -> App:
     """The double-up table: the first card is dealt before the bet."""
     folder = tempfile.mkdtemp(prefix="bj-shots-data-")
@@ -452,6 +478,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "session-review": session_review_shot,
     "replay": replay_shot,
     "history": history_shot,
+    "tournament-entry": tournament_entry_shot,
     "tournament-table": tournament_table_shot,
     "tournament": tournament_shot,
 }

@@ -64,17 +64,25 @@ def tournament_results(store: Store, player: str) -> list[TournamentResult]:
     return [_result(row) for row in rows]
 
 
-def best_tournaments(store: Store, player: str | None = None, *, limit: int = 10) -> list[TournamentResult]:
-    """The best tournament results, of one player or of everyone, best first.
+def best_tournaments(
+    store: Store, player: str | None = None, *, rules: str | None = None, limit: int = 10
+) -> list[TournamentResult]:
+    """The best tournament results, of one player or of everyone, of one rules id or of all, best first.
 
-    Raises StoreError for an unknown player.
+    `rules` is the id the tables were opened with (a preset id or a saved table's file, as
+    stored in `TournamentResult.rules`). Raises StoreError for an unknown player.
     """
-    where, parameters = "", [limit]
+    conditions: list[str] = []
+    parameters: list[object] = []
     if player is not None:
-        where, parameters = " WHERE t.profile_id = ?", [profile_named(store, player).id, limit]
-    rows = store.rows(
-        _SELECT + f"{where} ORDER BY t.won DESC, t.final_bankroll DESC, t.rounds, t.id LIMIT ?", parameters
-    )
+        conditions.append("t.profile_id = ?")
+        parameters.append(profile_named(store, player).id)
+    if rules is not None:
+        conditions.append("t.rules = ?")
+        parameters.append(rules)
+    where = " WHERE " + " AND ".join(conditions) if conditions else ""
+    order = " ORDER BY t.won DESC, t.final_bankroll DESC, t.rounds, t.id LIMIT ?"
+    rows = store.rows(_SELECT + where + order, [*parameters, limit])
     return [_result(row) for row in rows]
 
 

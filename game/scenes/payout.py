@@ -62,7 +62,7 @@ class PayoutScene(TableScene):
         self.rack.hover = self.rack.chip_at(pos)
 
     def tournament_over(self) -> bool:
-        """Whether this round ended the double-up tournament (won or lost)."""
+        """Whether this round ended the tournament (won or lost)."""
         session = self.ctx.session
         return session.mode == "tournament" and not any(
             session.table.seat_active(seat) for seat in session.people

@@ -297,8 +297,8 @@ class RulesEditorScene(Scene):
             self.message = f"Saved \u201c{saved.name}\u201d: it is chosen for the next table."
         else:
             self.message = (
-                f"Saved \u201c{saved.name}\u201d. The setup opens tables without a tournament,"
-                " so it is not chosen for the next table."
+                f"Saved \u201c{saved.name}\u201d, a tournament: not chosen for the next table;"
+                " play it from Double-up on the title."
             )
         self.message_ok = True
         self._sync()

@@ -18,7 +18,7 @@ import pygame
 from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
 from game import layout
 from game.background import Job
-from game.context import GameContext, is_tournament
+from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.text import GREY, RED, history_notice, money_text, rules_by_heading
@@ -250,7 +250,7 @@ class SetupScene(Scene):
         super().__init__()
         self.ctx = ctx
         settings = ctx.settings
-        self.presets = self._rules_choices()
+        self.presets = ctx.table_rules_ids()
         self.rows: list[Row] = []
         for i in range(MAX_SEATS):
             field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder="Type a name")
@@ -325,16 +325,13 @@ class SetupScene(Scene):
 
     # ---- lifecycle ---------------------------------------------------------------------
 
-    def _rules_choices(self) -> list[str]:
-        return [p for p in preset_ids() if not is_tournament(p)] + self.ctx.saved_table_ids()
-
     def pause(self) -> None:
         """The rules editor may open over the setup: note the rules chosen in the settings."""
         self.paused_rules = self.ctx.settings.rules
 
     def resume(self) -> None:
         """Back from the rules editor: list the tables saved there, and choose the one it saved."""
-        self.presets = self._rules_choices()
+        self.presets = self.ctx.table_rules_ids()
         if self.ctx.settings.rules != self.paused_rules:
             self._load_rules(self.ctx.settings.rules)
             self.file.text = ""
@@ -369,8 +366,8 @@ class SetupScene(Scene):
             return False
         if rules.tournament is not None:
             self.rules_error = (
-                f"\u201c{rules.name}\u201d is a tournament table: a table opened here has no tournament,"
-                " and Double-up on the title screen plays its own rules."
+                f"\u201c{rules.name}\u201d is a tournament table: a table opened here has no tournament;"
+                " play it from Double-up on the title screen."
             )
             if not quiet:
                 self.error = self.rules_error

@@ -43,7 +43,7 @@ class TitleScene(TableScene):
             for (name, label, tip), rect in zip(
                 (
                     ("play", "Play", "Set up the table (Enter)"),
-                    ("tournament", "Double-up", "The double-up tournament: 100 to 200"),
+                    ("tournament", "Double-up", "Double-up (100 to 200) or a saved tournament table"),
                     ("stats", "Statistics", "Each player's saved statistics"),
                     ("history", "History", "Every saved round: replay it, with each decision judged"),
                     ("drills", "Drills", "Practise spots and the running count, with instant feedback"),

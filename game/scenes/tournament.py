@@ -1,8 +1,9 @@
-"""The double-up tournament: one person starts with 100, sees the first card before betting, bets at
-least 10, wins on reaching 200 and is out below 10. An entry screen, then the table, then the result.
+"""The tournaments: one person starts with the rules' bankroll, bets at least their minimum, wins on
+reaching their goal and is out below the minimum. An entry screen, then the table, then the result.
 
-The rules are the engine's `double-up` preset; the engine decides when the tournament is
-won or lost. The best results are remembered in the history database.
+The entry offers the engine's `double-up` preset (100 to 200, the first card seen before the
+bet) and every saved table whose rules set a tournament; the engine decides when one is won
+or lost. The best results of each tournament are remembered in the history database.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from engine import format_money, load_rules
+from engine import Rules, format_money, load_rules
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -22,22 +23,41 @@ from game.seats import SeatsError, SeatSpec, parse_seats
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel
 
 PRESET = "double-up"
-"""The rules the tournament is played with."""
+"""The rules of the tournament offered first (the title's Double-up)."""
 
 
-def rules_lines() -> list[str]:
-    """The tournament explained in the preset's own numbers."""
-    rules = load_rules(PRESET)
-    goal = rules.tournament
-    start = format_money(goal.bankroll) if goal else "?"
-    target = format_money(goal.goal) if goal else "?"
+def tournament_choices(ctx: GameContext) -> list[tuple[str, Rules]]:
+    """Double-up, then every saved tournament table: each one's rules id and rules (each file read once)."""
+    return [(PRESET, load_rules(PRESET)), *ctx.tournament_tables()]
+
+
+def choice_name(rules_id: str, rules: Rules) -> str:
+    """What the chooser calls a tournament: Double-up, or the saved table's name."""
+    return "Double-up" if rules_id == PRESET else rules.name
+
+
+def rules_lines(rules: Rules) -> list[tuple[str, bool]]:
+    """The tournament explained in its rules' own numbers, as lines (the goal's in bold)."""
+    assert rules.tournament is not None, "only rules that set a tournament are offered"
+    start, target = format_money(rules.tournament.bankroll), format_money(rules.tournament.goal)
+    low, high = format_money(rules.min_bet), rules.max_bet
+    most = "you may bet everything" if high is None else f"the most is ${format_money(high)}"
+    first = [("Your first card is dealt before you bet.", False)] if rules.first_card_before_bet else []
     return [
-        f"You start with ${start}.",
-        "Your first card is dealt before you bet.",
-        f"The minimum bet is ${format_money(rules.min_bet)}; you may bet everything.",
-        f"Reach ${target} and you have doubled up: you win.",
-        f"Fall below ${format_money(rules.min_bet)} and you are out.",
+        (f"You start with ${start}.", False),
+        *first,
+        (f"The minimum bet is ${low}; {most}.", False),
+        (f"Reach ${target} and you win.", True),
+        (f"Fall below ${low} and you are out.", False),
     ]
+
+
+def verdict_text(rules: Rules, won: bool) -> str:
+    """The result's headline: doubled up (or the goal reached, when it is not twice the start), or out."""
+    goal = rules.tournament
+    if not won:
+        return "OUT OF THE TOURNAMENT"
+    return "DOUBLED UP!" if goal is not None and goal.goal == 2 * goal.bankroll else "GOAL REACHED!"
 
 
 def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int]]]:
@@ -52,22 +72,23 @@ def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int
     return out
 
 
-def _seat_for_tournament(ctx: GameContext, name: str) -> Go:
-    """A double-up table for one person (Back, should it fail, returns to the entry with the name)."""
+def _seat_for_tournament(ctx: GameContext, name: str, rules_id: str) -> Go:
+    """A tournament table for one person (Back, should it fail, returns to the entry with the name and
+    the tournament chosen)."""
     return Go(
         SceneName.OPENING,
         specs=[SeatSpec("person", name=name)],
-        rules_id=PRESET,
+        rules_id=rules_id,
         buy_in=ctx.settings.buy_in,
         mode="tournament",
-        back=Go(SceneName.TOURNAMENT, name=name),
+        back=Go(SceneName.TOURNAMENT, name=name, rules_id=rules_id),
     )
 
 
 class TournamentScene(Scene):
-    """Who plays the tournament, its rules, and the best results so far."""
+    """Which tournament, who plays it, its rules, and its best results so far."""
 
-    def __init__(self, ctx: GameContext, name: str = "") -> None:
+    def __init__(self, ctx: GameContext, name: str = "", rules_id: str = PRESET) -> None:
         super().__init__()
         self.ctx = ctx
         r = layout.tournament_rects()
@@ -78,15 +99,34 @@ class TournamentScene(Scene):
         self.error = ""
         self.time = 0.0
         self.leaving: Go | None = None
-        self.lines = rules_lines()
+        self.choices = tournament_choices(ctx)
+        ids = [rules_id for rules_id, _ in self.choices]
+        self.chosen = ids.index(rules_id) if rules_id in ids else 0
         self.buttons = ButtonRow(
             [
+                Button("choice-", "<", r["choice-"], IntentKind.CLICK, tooltip="Previous tournament (Left)"),
+                Button("choice+", ">", r["choice+"], IntentKind.CLICK, tooltip="Next tournament (Right)"),
                 Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
                 Button(
                     "start", "Start", r["start"], IntentKind.CONFIRM, tooltip="Play the tournament (Enter)"
                 ),
             ]
         )
+
+    @property
+    def rules_id(self) -> str:
+        """The chosen tournament's rules id (a preset id or a saved table's file)."""
+        return self.choices[self.chosen][0]
+
+    @property
+    def lines(self) -> list[tuple[str, bool]]:
+        """The chosen tournament's rules in words."""
+        return rules_lines(self.choices[self.chosen][1])
+
+    def choose(self, step: int) -> None:
+        """The previous or next tournament; its best results are asked for again."""
+        self.chosen = (self.chosen + step) % len(self.choices)
+        self.best = None
 
     def _last_person(self) -> str:
         try:
@@ -96,12 +136,20 @@ class TournamentScene(Scene):
         return next((s.name for s in specs if s.kind == "person"), "")
 
     @property
+    def busy(self) -> bool:
+        """Waiting for the history to open or for the chosen tournament's best results."""
+        records = self.ctx.records
+        if records is None:
+            return False
+        return not records.ready or (records.saving and (self.best is None or not self.best.done()))
+
+    @property
     def wants_text(self) -> bool:
         """The name field always has the focus."""
         return True
 
     def handle_event(self, intent: Intent) -> bool:
-        """Typing, Start (Enter) and Back (Esc)."""
+        """Typing, < and > (Left and Right) to choose the tournament, Start (Enter) and Back (Esc)."""
         kind = intent.kind
         if kind is IntentKind.POINT:
             self.buttons.point(intent.pos)
@@ -114,7 +162,12 @@ class TournamentScene(Scene):
             button = self.buttons.clicked(intent.pos)
             if button is not None:
                 self.ctx.sounds.play("button", 0.5)
-                self.start() if button.name == "start" else self.back()
+                if button.name.startswith("choice"):
+                    self.choose(1 if button.name == "choice+" else -1)
+                else:
+                    self.start() if button.name == "start" else self.back()
+        elif kind is IntentKind.PAGE and intent.value is not None:
+            self.choose(intent.value)
         elif kind is IntentKind.CONFIRM:
             self.start()
         elif kind is IntentKind.BACK:
@@ -126,7 +179,7 @@ class TournamentScene(Scene):
         self.leaving = Go(SceneName.TITLE)
 
     def start(self) -> None:
-        """Seat the person at a double-up table."""
+        """Seat the person at the chosen tournament's table."""
         from engine.errors import BlackjackError
         from engine.store.profiles import normalize_name
 
@@ -136,32 +189,35 @@ class TournamentScene(Scene):
             text = str(error)
             self.error = text[0].upper() + text[1:] + "."
             return
-        self.leaving = _seat_for_tournament(self.ctx, name)
+        self.leaving = _seat_for_tournament(self.ctx, name, self.rules_id)
 
     def update(self, dt: float) -> None:
-        """Ask for the best results; leave when asked."""
+        """Ask for the chosen tournament's best results; leave when asked."""
         self.time += dt
         self.buttons.update(dt)
         records = self.ctx.records
         if records is not None:
             records.start()
             if self.best is None and records.ready:
-                self.best = records.best_tournaments()
+                self.best = records.best_tournaments(rules=self.rules_id)
         if self.leaving is not None and self.stack is not None and not self.stack.changing:
             where, self.leaving = self.leaving, None
             self.stack.replace(where)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The rules, the name, and the best results."""
+        """The tournament chosen, its rules, the name, and its best results."""
         ctx = self.ctx
         a = ctx.assets
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
         r = layout.tournament_rects()
-        title = a.text("DOUBLE-UP TOURNAMENT", 44, GOLD, bold=True)
+        title = a.text("TOURNAMENT", 44, GOLD, bold=True)
         surface.blit(title, (44, 34))
-        for i, line in enumerate(self.lines):
-            text = a.text(line, 26, CREAM, bold=i == 3)
+        rules_id, rules = self.choices[self.chosen]
+        chosen = a.text(choice_name(rules_id, rules), 30, GOLD, bold=True)
+        surface.blit(chosen, chosen.get_rect(center=r["choice"].center))
+        for i, (line, bold) in enumerate(self.lines):
+            text = a.text(line, 26, CREAM, bold=bold)
             surface.blit(text, (r["rules"].x, r["rules"].y + i * 38))
         who = a.text("PLAYER", 20, GREY, bold=True)
         surface.blit(who, who.get_rect(bottomleft=(r["name"].x, r["name"].y - 6)))
@@ -245,7 +301,7 @@ class TournamentResultScene(Scene):
         self.ctx.sounds.play(sound)
         self.ctx.presenter.collect()
         if self.ctx.records is not None:
-            self.best = self.ctx.records.best_tournaments()
+            self.best = self.ctx.records.best_tournaments(rules=self.ctx.session.rules_id)
 
     def handle_event(self, intent: Intent) -> bool:
         """Play again (Enter) or the title (Esc)."""
@@ -257,7 +313,7 @@ class TournamentResultScene(Scene):
             button = self.buttons.clicked(intent.pos)
             kind = button.intent if button is not None else kind
         if kind is IntentKind.CONFIRM:
-            self.leaving = _seat_for_tournament(self.ctx, self.name)
+            self.leaving = _seat_for_tournament(self.ctx, self.name, self.ctx.session.rules_id)
         elif kind is IntentKind.BACK:
             self.leaving = Go(SceneName.TITLE)
         return True
@@ -291,7 +347,7 @@ class TournamentResultScene(Scene):
         ctx.view.draw(surface, ctx.presenter, ctx.session.rules)
         panel = layout.result_panel_rect()
         draw_panel(surface, panel, border=GREEN if self.won else RED)
-        verdict = "DOUBLED UP!" if self.won else "OUT OF THE TOURNAMENT"
+        verdict = verdict_text(ctx.session.rules, self.won)
         title = a.shadowed_text(verdict, 60 if self.won else 50, GREEN if self.won else RED, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
         start = ctx.session.rules.tournament.bankroll if ctx.session.rules.tournament else 0
