@@ -13,7 +13,8 @@ import sprites
 from engine import Money, format_money
 from game import layout
 from game.assets import Assets
-from game.intents import KEY_NAMES, IntentKind
+from game.intents import KEY_NAMES, Intent, IntentKind
+from game.sound import Sounds
 
 CREAM = (246, 236, 206)
 GOLD = (232, 196, 104)
@@ -117,6 +118,21 @@ class ButtonRow:
                 button.flash = 0.12
                 return button
         return None
+
+    def route(self, intent: Intent, sounds: Sounds) -> Intent | None:
+        """An intent as the buttons pass it on: a pointer move only moves the hover and a click on no
+        button does nothing (None); a click on an enabled button sounds and becomes its button's
+        intent; any other intent passes unchanged."""
+        if intent.kind is IntentKind.POINT:
+            self.point(intent.pos)
+            return None
+        if intent.kind is not IntentKind.CLICK:
+            return intent
+        button = self.clicked(intent.pos)
+        if button is None:
+            return None
+        sounds.play("button", 0.5)
+        return Intent(button.intent, intent.pos)
 
     def under(self, pos: tuple[int, int] | None) -> Button | None:
         """The visible button under the pointer, enabled or not."""

@@ -138,15 +138,10 @@ class CountDrillScene(Scene):
 
     def handle_event(self, intent: Intent) -> bool:
         """Enter starts or answers, digits type, Backspace erases, Esc goes back."""
-        if intent.kind is IntentKind.POINT:
-            self.buttons.point(intent.pos)
+        routed = self.buttons.route(intent, self.ctx.sounds)
+        if routed is None:
             return True
-        if intent.kind is IntentKind.CLICK:
-            button = self.buttons.clicked(intent.pos)
-            if button is not None:
-                self.ctx.sounds.play("button", 0.5)
-                return self.handle_event(Intent(button.intent, intent.pos))
-            return True
+        intent = routed
         if intent.kind is IntentKind.BACK:
             self.close()
             return True

@@ -394,15 +394,10 @@ class DrillScene(Scene):
 
     def handle_event(self, intent: Intent) -> bool:
         """The action keys and buttons answer; Enter moves on after the feedback; Esc goes back."""
-        if intent.kind is IntentKind.POINT:
-            self.buttons.point(intent.pos)
+        routed = self.buttons.route(intent, self.ctx.sounds)
+        if routed is None:
             return True
-        if intent.kind is IntentKind.CLICK:
-            button = self.buttons.clicked(intent.pos)
-            if button is not None:
-                self.ctx.sounds.play("button", 0.5)
-                return self.handle_event(Intent(button.intent, intent.pos))
-            return True
+        intent = routed
         if intent.kind is IntentKind.BACK:
             self.close()
             return True
