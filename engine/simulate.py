@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from operator import mul
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import risk
 from engine.actions import Result
@@ -32,6 +32,9 @@ from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
 from engine.rules import Rules
 from engine.tally import TRUE_COUNTS, Tally, count_bucket, counted_tally
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 CHUNK_ROUNDS = 20_000
 """Rounds per chunk: the unit of work handed to a worker and of progress."""
@@ -473,8 +476,8 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     import multiprocessing
 
     for plan in plans:
-        plan.make_bots()  # compute the strategy charts once here, before the workers start
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+        plan.make_bots()  # the strategy charts, computed once here, are on disk when the workers start
+    pool = _worker_context().Pool(workers, initializer=_ignore_interrupts)
     try:
         finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
         with _interrupt_flag() as interrupted:
@@ -514,6 +517,22 @@ def _interrupt_flag() -> Iterator[list[bool]]:
         yield interrupted
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _worker_context() -> BaseContext:
+    """How the workers start: from a fork server where there is one, else each a new interpreter.
+
+    Never a plain fork of this process: a thread of its own (a progress bar's monitor, a
+    Dask client's event loop) may hold a lock at that moment, and the child then waits on
+    it forever. The fork server is a process with one thread, started with the engine imported.
+    """
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["engine.simulate"])
+    return context
 
 
 def _ignore_interrupts() -> None:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -71,6 +72,37 @@ def test_the_same_seed_gives_the_same_result_at_any_worker_count():
     two = run(plan, workers=2)
     assert one.tally == two.tally and one.to_dict() == two.to_dict()
     assert one.tally.rounds == plan.rounds
+
+
+def test_workers_do_not_inherit_a_lock_another_thread_holds(monkeypatch):
+    """A forked worker would: a thread's lock (a progress bar's, a Dask client's) held at the
+    moment of the fork stays held in the child for ever, and the run never ends."""
+    import engine.simulate
+
+    held = threading.Lock()
+    real_run_chunk = engine.simulate.run_chunk
+
+    def run_chunk_under_the_lock(plan, index):
+        if not held.acquire(timeout=5):
+            raise AssertionError("the worker waited on a lock its parent's other thread held")
+        held.release()
+        return real_run_chunk(plan, index)
+
+    monkeypatch.setattr(engine.simulate, "run_chunk", run_chunk_under_the_lock)
+    release = threading.Event()
+
+    def hold_the_lock():
+        with held:
+            release.wait(30)
+
+    holder = threading.Thread(target=hold_the_lock)
+    holder.start()
+    try:
+        summary = run(Plan(STRIP, "novice", rounds=2 * CHUNK_ROUNDS, seed=4), workers=2)
+    finally:
+        release.set()
+        holder.join()
+    assert summary.tally.rounds == 2 * CHUNK_ROUNDS
 
 
 def test_a_summary_gives_rates_that_add_up():
