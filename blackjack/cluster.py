@@ -27,6 +27,13 @@ LOCAL = "local"
 CONNECT_SECONDS = 5.0
 """How long to try to reach a scheduler before giving up with a clear message."""
 
+START_SECONDS = 60.0
+"""How long a local worker process may take to start and join before the run gives up.
+
+Generous, as a loaded machine is slow to start Python processes; without a limit, a worker
+that never comes up would leave the command waiting for ever.
+"""
+
 
 class ClusterError(BlackjackError):
     """The cluster cannot be reached or started."""
@@ -41,17 +48,9 @@ def connect(address: str, *, workers: int | None = None, timeout: float = CONNEC
     Raises MissingExtraError without Dask, ClusterError when the scheduler cannot be reached in time.
     """
     distributed = require("distributed", "cluster", "--cluster")
-    cluster = None
+    cluster = _start_local_cluster(distributed, workers or os.cpu_count() or 1) if address == LOCAL else None
     try:
-        if address == LOCAL:
-            with _workers_ignore_ctrl_c():
-                cluster = distributed.LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: never a clash
-                )
-            client = distributed.Client(cluster, timeout=timeout)
-        else:
-            client = distributed.Client(address, timeout=timeout)
+        client = distributed.Client(address if cluster is None else cluster, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()
@@ -61,10 +60,39 @@ def connect(address: str, *, workers: int | None = None, timeout: float = CONNEC
     finally:
         # Closing while cancelled tasks are still being reported makes the scheduler log
         # tracebacks about a client that has gone; the result is already in hand.
-        logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+        _quiet_dask()
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _start_local_cluster(distributed: Any, workers: int) -> Any:
+    """A LocalCluster of `workers` processes, one thread each, or ClusterError if one fails to start."""
+    try:
+        with _workers_ignore_ctrl_c():
+            return distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: never a clash
+                death_timeout=START_SECONDS,
+            )
+    except Exception as error:  # Dask raises several kinds when a worker does not come up
+        _quiet_dask()  # its own account of the stray worker it reaps would follow ours
+        raise ClusterError(f"cannot start a local Dask cluster: {_why_not_started(error)}") from None
+
+
+def _why_not_started(error: BaseException) -> str:
+    """Dask's failure to start a worker, in words: a time-out if one lies anywhere in the chain."""
+    chain: BaseException | None = error
+    while chain is not None:
+        if isinstance(chain, TimeoutError):
+            return f"a worker did not start within {START_SECONDS:g} s"
+        chain = chain.__cause__ or chain.__context__
+    return f"a worker did not start ({type(error).__name__}: {error})"
+
+
+def _quiet_dask() -> None:
+    """Silence Dask's logging from here on: what it would say now, the command says better."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
 
 
 @contextmanager

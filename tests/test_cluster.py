@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 STRIP = load_rules("vegas-strip")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client():
+    """An in-process cluster for one test: one left running would share the process with the next
+    test's own cluster and pool."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=":0") as cluster, distributed.Client(cluster) as dask:
@@ -114,6 +116,16 @@ def test_an_unreachable_scheduler_is_named_and_exits_2(capsys, monkeypatch):
         status, out, err = json_run(capsys, "--cluster", address)
         assert status == 2 and out == ""
         assert f"cannot reach the Dask scheduler at {address!r}" in err and reason in err
+
+
+def test_a_local_worker_that_does_not_start_in_time_is_named_and_exits_2(capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    import blackjack.cluster
+
+    monkeypatch.setattr(blackjack.cluster, "START_SECONDS", 0.01)  # no worker process starts that fast
+    status, out, err = json_run(capsys, "--cluster", "local", "--workers", "1")
+    assert status == 2 and out == ""
+    assert err.strip() == "blackjack: cannot start a local Dask cluster: a worker did not start within 0.01 s"
 
 
 def test_a_missing_extra_names_the_extra_and_the_pip_command(capsys, monkeypatch):
