@@ -126,7 +126,7 @@ def played_on(client: Any, plans: Sequence[Plan]) -> Played:
             future = client.submit(run_chunk, shared[index], chunk, pure=False)
             plan_of[future.key] = index
             futures.append(future)
-        for future, tally in distributed.as_completed(futures, with_results=True):
+        for future, tally in distributed.as_completed(futures, loop=client.loop, with_results=True):
             yield plan_of[future.key], tally
     finally:
         if futures:
