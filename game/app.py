@@ -20,6 +20,7 @@ import pygame
 import sprites
 from engine import BlackjackError, CardSource
 from engine.rulesets import saved_table_file
+from engine.store.folder_lock import hold_folder
 from engine.tables import tables_folder
 from game import layout
 from game.assets import Assets
@@ -364,28 +365,29 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
         )
         return EXIT_NO_DISPLAY
     explicit = getattr(args, "data_dir", None)
-    say_where_data_lives(data_dir, settings_path(explicit))
     specs = None
     if getattr(args, "seats", None):
         from game.seats import parse_seats
 
         specs = parse_seats(args.seats)
-    app = App(
-        rules=getattr(args, "rules", None),
-        seed=getattr(args, "seed", None),
-        fullscreen=bool(getattr(args, "fullscreen", False)),
-        autoplay=bool(getattr(args, "autoplay", False)),
-        data_dir=data_dir,
-        settings_dir=explicit,
-        seat_specs=specs,
-        start="demo" if getattr(args, "demo", False) else "title",
-    )
-    try:
-        app.run(frames, fixed_dt=frames is not None)
-        if getattr(args, "screenshot", None):
-            app.screenshot(args.screenshot)
-        if getattr(args, "frame_stats", False):
-            print(json.dumps(app.frame_stats()), flush=True)
-    finally:
-        app.close()
+    say_where_data_lives(data_dir, settings_path(explicit))
+    with hold_folder(data_dir):  # a second game on the folder stops here, with one line saying why
+        app = App(
+            rules=getattr(args, "rules", None),
+            seed=getattr(args, "seed", None),
+            fullscreen=bool(getattr(args, "fullscreen", False)),
+            autoplay=bool(getattr(args, "autoplay", False)),
+            data_dir=data_dir,
+            settings_dir=explicit,
+            seat_specs=specs,
+            start="demo" if getattr(args, "demo", False) else "title",
+        )
+        try:
+            app.run(frames, fixed_dt=frames is not None)
+            if getattr(args, "screenshot", None):
+                app.screenshot(args.screenshot)
+            if getattr(args, "frame_stats", False):
+                print(json.dumps(app.frame_stats()), flush=True)
+        finally:
+            app.close()
     return 0

@@ -1,0 +1,79 @@
+"""One game at a time on a data folder: a lock the operating system drops however the game ends.
+
+Two games on one folder would each keep their own table's bankroll for a profile they both
+seat, and the last save would win: money made or lost by nobody's play. The lock is an
+advisory whole-file lock (`flock` on POSIX, `msvcrt.locking` on Windows) on `LOCK_NAME` in
+the folder. It belongs to the open file, so a game that crashes or is killed leaves no stale
+lock behind; the file itself stays, holding the last holder's process id for the message.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from engine.store.errors import StoreError
+
+LOCK_NAME = "blackjack.lock"
+"""The lock file's name inside the data folder."""
+
+
+class FolderInUseError(StoreError):
+    """Another game already has the data folder open."""
+
+
+@contextmanager
+def hold_folder(folder: Path) -> Iterator[None]:
+    """Hold the data folder for one game for the block; FolderInUseError at once if another holds it.
+
+    A folder that cannot be written is not held: nothing can be saved in it either, and the
+    game says so when its store fails to open and plays on without saving.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / LOCK_NAME, "a+", encoding="ascii")  # noqa: SIM115 (closed by the with below)
+    except OSError:
+        yield
+        return
+    with handle:
+        if not _try_lock(handle):
+            handle.seek(0)
+            holder = handle.read().strip()
+            process = f" (process {holder})" if holder.isdigit() else ""
+            raise FolderInUseError(
+                f"another game is already open with the data folder {folder}{process}; "
+                "close it first, or open this one with its own folder: --data-dir DIR"
+            )
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        yield
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _try_lock(handle: IO[str]) -> bool:
+        """Lock the file's first byte without waiting; False when another process has it."""
+        handle.seek(0)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[str]) -> bool:
+        """Lock the whole file without waiting; False when another open of it holds the lock."""
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
