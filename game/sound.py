@@ -31,6 +31,19 @@ class Sounds:
         self.played: list[str] = []
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self.available = False
+        self._device_tried = False
+        if enabled:
+            self._open_device()
+
+    def _open_device(self) -> None:
+        """Open the audio device the first time sound is on; say once if there is none.
+
+        A stand-in made silent (the demo's fast deals, a replay) never opens it, so it
+        neither repeats the message nor, when closed, shuts the mixer the game plays on.
+        """
+        if self._device_tried:
+            return
+        self._device_tried = True
         try:
             if not pygame.mixer.get_init():
                 with _native_stderr_muted():  # ALSA prints a screenful when there is no device
@@ -44,6 +57,8 @@ class Sounds:
         """Apply the sound settings."""
         self.enabled = enabled
         self.volume = max(0.0, min(1.0, volume))
+        if enabled:
+            self._open_device()
 
     def _sound(self, cue: str) -> pygame.mixer.Sound | None:
         if cue in self._cache:

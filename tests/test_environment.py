@@ -179,6 +179,12 @@ def test_without_an_audio_device_the_game_plays_silently_and_says_so_once(tmp_pa
     assert len(silent) == 1 and "no-such-driver" in silent[0]
     assert silent[0].startswith("blackjack: no audio device (") and silent[0].endswith("); playing silently")
     assert (tmp_path / "shot.png").stat().st_size > 0
+    demo = run_blackjack("--data-dir", str(tmp_path / "data"), "--frames", "240", "--demo", env=env,
+                         cwd=tmp_path)
+    assert demo.returncode == 0, demo.stderr
+    assert [line for line in demo.stderr.splitlines() if "audio device" in line] == silent, (
+        "the demo's silent stand-in for its fast deals says nothing more"
+    )
 
 
 def test_the_first_launch_says_where_saved_data_lives_and_later_launches_do_not(tmp_path, capsys):
