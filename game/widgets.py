@@ -241,8 +241,10 @@ class MessageBar:
         warning: bool = False,
         who: str = "",
         who_color: tuple[int, int, int] = GOLD,
+        center: tuple[int, int] | None = None,
     ) -> None:
-        """Paint the message (nothing when there is neither a message nor a banner)."""
+        """Paint the message (nothing when there is neither a message nor a banner), on the table's
+        message line unless `center` puts it elsewhere."""
         if not text and not who:
             return
         key = (text, warning, who, who_color)
@@ -252,7 +254,7 @@ class MessageBar:
             if len(self._cache) > 200:
                 self._cache.clear()
             self._cache[key] = image
-        surface.blit(image, image.get_rect(center=layout.message_rect().center))
+        surface.blit(image, image.get_rect(center=center or layout.message_rect().center))
 
     @staticmethod
     def _build(

@@ -194,6 +194,33 @@ def test_the_table_says_when_the_settings_file_was_damaged(tmp_path, monkeypatch
         app.close()
 
 
+def test_the_titles_warning_takes_the_key_hints_place_and_leaves_the_title_and_buttons_clear(
+    tmp_path, monkeypatch
+):
+    def title_screen(config: Path) -> pygame.Surface:
+        monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(config))
+        app = App(seed=1, data_dir=tmp_path / "data")
+        try:
+            run(app, 0.2)
+            return app.screen.copy()
+        finally:
+            app.close()
+
+    def pixels(screen: pygame.Surface, rect: pygame.Rect) -> bytes:
+        return pygame.image.tobytes(screen.subsurface(rect).copy(), "RGB")
+
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "settings.json").write_text("{oops")
+    warned, plain = title_screen(tmp_path / "broken"), title_screen(tmp_path / "fine")
+    panel = layout.title_panel_rect()
+    above_the_hints = pygame.Rect(panel.x, panel.y, panel.w, panel.h - 60)
+    assert pixels(warned, above_the_hints) == pixels(plain, above_the_hints), (
+        "the logo, the rules line and the buttons are drawn as without the warning"
+    )
+    hints = pygame.Rect(panel.x + 140, panel.bottom - 50, panel.w - 280, 32)
+    assert pixels(warned, hints) != pixels(plain, hints), "the warning is where the key hints were"
+
+
 def test_the_settings_overlay_changes_speed_and_saves_it(tmp_path, monkeypatch):
     monkeypatch.setenv("BLACKJACK_CONFIG_DIR", str(tmp_path))
     app = make_app()

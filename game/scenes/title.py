@@ -176,16 +176,17 @@ class TitleScene(TableScene):
             ctx.session.rules.name + " · " + ctx.session.rules.table_limits_text(), 28, CREAM
         )
         surface.blit(sub, sub.get_rect(center=(640, panel.y + 152)))
-        keys = a.shadowed_text(
-            "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · U rules"
-            " · O settings",
-            20,
-            (200, 200, 190),
-        )
-        surface.blit(keys, keys.get_rect(center=(640, panel.bottom - 34)))
+        if ctx.note:  # in the key hints' place: on the table's message line it would cross the title
+            ctx.bar.draw(surface, a, ctx.note, warning=True, center=(640, panel.bottom - 34))
+        else:
+            keys = a.shadowed_text(
+                "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · U rules"
+                " · O settings",
+                20,
+                (200, 200, 190),
+            )
+            surface.blit(keys, keys.get_rect(center=(640, panel.bottom - 34)))
         notice = history_notice(ctx)
         if notice is not None:
             draw_notice(surface, a, notice[0], layout.notice_rect(), error=notice[1], size=24)
-        if ctx.note:
-            ctx.bar.draw(surface, a, ctx.note, warning=True)
         self.buttons.draw(surface, a)
