@@ -90,6 +90,10 @@ class PairShoe:
         if self.remaining < 60:
             self.remaining = self.size
 
+    def discard_tray(self) -> tuple[Card, ...]:
+        """Nothing kept: the bench's rounds need no count."""
+        return ()
+
 
 def session(frames: int, window: tuple[int, int] | None, saving: bool = False) -> dict[str, float | int]:
     """Play `frames` frames of a 7-seat table (keeping a history when `saving`); return the frame figures."""

@@ -47,6 +47,10 @@ class CardSource(Protocol):
         """Put a finished round's cards in the discard tray."""
         ...
 
+    def discard_tray(self) -> tuple[Card, ...]:
+        """The finished rounds' cards since the last shuffle, every one of them shown at the table."""
+        ...
+
 
 def shuffle_cards(cards: list[Card], rng: random.Random) -> None:
     """Shuffle in place exactly as `rng.shuffle(cards)` does, card for card, only faster.
@@ -154,6 +158,16 @@ class Shoe:
         """Put cards in the discard tray."""
         self._discards.extend(cards)
 
+    def discard_tray(self) -> tuple[Card, ...]:
+        """The cards in the discard tray, in the order they went in; a shuffle empties it.
+
+        >>> shoe = Shoe(1, seed=3); _ = shoe.shuffle()
+        >>> dealt = [shoe.draw(), shoe.draw()]; shoe.discard(dealt)
+        >>> shoe.discard_tray() == tuple(dealt) == restore_shoe(shoe.snapshot()).discard_tray()
+        True
+        """
+        return tuple(self._discards)
+
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to go on dealing exactly as this shoe would, as JSON-ready values.
 
@@ -222,6 +236,10 @@ class InfiniteShoe:
     def discard(self, cards: Sequence[Card]) -> None:
         """Nothing to keep."""
 
+    def discard_tray(self) -> tuple[Card, ...]:
+        """Always empty: a card dealt from an infinite deck changes nothing that is left."""
+        return ()
+
     def snapshot(self) -> dict[str, Any]:
         """The seed and the RNG's state, as JSON-ready values (see `Shoe.snapshot`)."""
         return {"kind": "infinite", "seed": self.seed, "rng": _rng_state(self.rng)}
@@ -284,6 +302,10 @@ class StackedShoe:
 
     def discard(self, cards: Sequence[Card]) -> None:
         """Nothing to keep."""
+
+    def discard_tray(self) -> tuple[Card, ...]:
+        """Always empty: a stacked shoe keeps no tray (it never shuffles, and a replay needs none)."""
+        return ()
 
     def snapshot(self) -> dict[str, Any]:
         """The stacked cards and how many were dealt, as JSON-ready values (see `Shoe.snapshot`)."""

@@ -113,7 +113,7 @@ class GameContext:
         self.decisions.clear()
         self.saved_round = None
         self.pending_rules = None
-        self.trainer = Trainer()
+        self.trainer = Trainer(session.table.shoe.discard_tray())  # a reopened shoe's count goes on
         self.journal = RoundJournal()
         if self.records is not None:
             self.odds.analysis(session.rules)  # judging the first round must not hold up the second

@@ -10,12 +10,13 @@ made), 2 block (a wrong play is asked about first: "do it anyway?").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import Action, Round, Rules
+from engine import Action, Card, Round, Rules
 from engine import events as ev
 from game import layout
 from game.background import Job, Worker
@@ -119,7 +120,10 @@ class CountQuiz:
 class Trainer:
     """The trainer's state for one table: toggles, jobs on the worker, the toast, the count."""
 
-    def __init__(self) -> None:
+    def __init__(self, shown: Sequence[Card] = ()) -> None:
+        """`shown`: the cards already shown since the shuffle (a table opened again mid-shoe)."""
+        from engine.bots import hi_lo
+
         self.show_hint = False
         self.show_count = False
         self.show_chart = False
@@ -133,7 +137,7 @@ class Trainer:
         self.toast_jobs: list[Job[tuple[Hint, Judgement | None]]] = []
         self.pending: Pending | None = None
         self.confirm: tuple[Pending, Judgement] | None = None
-        self.running = 0
+        self.running = hi_lo(shown)
         self._counted_round: Round | None = None
         self._counted = 0
         self.decks_remaining: float | None = None
@@ -141,7 +145,7 @@ class Trainer:
         """Whether the counting quiz asks the running count at each shuffle (Q)."""
         self.count_quiz = CountQuiz()
         """The question (the running count before the shuffle) and the quiz's score."""
-        self._cards_counted = 0
+        self._cards_counted = len(shown)
         """Cards counted since the last shuffle (no question after a shuffle nothing was shown before)."""
 
     # ---- the hint ----------------------------------------------------------------------

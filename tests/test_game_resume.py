@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from engine import StackedShoe
+from engine import Card, Shoe, StackedShoe
+from engine import events as ev
+from engine.bots import hi_lo
 from engine.record import replay_record
 from engine.store import DATABASE_NAME
 from game.app import App
@@ -26,6 +28,7 @@ from tests.test_game_helpers import (
     button,
     click,
     press,
+    run,
     run_until,
     scene_name,
     top,
@@ -271,3 +274,51 @@ def test_a_round_that_cannot_be_resumed_is_kept_untouched_and_the_game_says_it_p
         again.close()
     assert rows(tmp_path, "SELECT * FROM rounds") == kept, "the journal is never refunded nor rewritten"
     assert bankroll(tmp_path, "Ann") == money
+
+
+def test_the_count_goes_on_after_a_restart_mid_shoe(tmp_path):
+    """Two rounds dealt from a real shoe, a third cut at Ann's decision: the table opened again
+    counts those two rounds' cards (the shoe's discard tray) as well as the third's."""
+    def shoe() -> Shoe:
+        return Shoe(1, penetration=0.9, seed=27)  # three rounds without a shuffle or an insurance question
+
+    app = App(data_dir=tmp_path, settings_dir=tmp_path, settings=SETTINGS, seat_specs=parse_seats("Ann"),
+              shoe_factory=shoe)
+    try:
+        for _ in range(2):
+            run_until(app, lambda: scene_name(app) == "BettingScene")
+            bet_and_deal(app, 25)
+            run_until(app, lambda: app.ctx.round.is_over or app.ctx.round.decision is not None)
+            while not app.ctx.round.is_over:
+                press(app, pygame.K_s)
+                run(app, 0.05)
+            run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+            click(app, button(app, "next").center)
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        run(app, 0.1)
+        counted = app.ctx.trainer.running
+        earlier = list(app.ctx.session.table.shoe.discard_tray())
+        this_round = hi_lo([event.card for event in app.ctx.round.events if isinstance(event, ev.CardDealt)
+                            or (isinstance(event, ev.DealerCardDealt) and event.face_up)])
+        saved(app)
+        quit_from_settings(app)
+    finally:
+        app.close()
+    finished = rows(tmp_path, "SELECT record FROM rounds WHERE unfinished = 0 ORDER BY id")
+    assert [Card.parse(code) for (line,) in finished for code in json.loads(str(line))["shoe"]] == earlier
+    assert hi_lo(earlier) != 0, "the first two rounds moved the count"
+    assert counted == hi_lo(earlier) + this_round
+
+    again = App(data_dir=tmp_path, settings_dir=tmp_path, settings=SETTINGS, seat_specs=parse_seats("Ann"),
+                shoe_factory=shoe)
+    try:
+        run_until(again, lambda: scene_name(again) == "PlayerTurnScene" and again.ctx.presenter.idle)
+        run(again, 0.1)
+        assert again.ctx.trainer.running == counted, "the count panel carries on where it stopped"
+        assert again.ctx.session.watcher is not None and again.ctx.session.watcher.seen == earlier, (
+            "the bots' count starts from the same cards"
+        )
+    finally:
+        again.close()

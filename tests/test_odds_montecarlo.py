@@ -55,6 +55,9 @@ class RiggedShoe:
     def discard(self, cards: Sequence[Card]) -> None:
         self.queue = list(self.first)
 
+    def discard_tray(self) -> tuple[Card, ...]:
+        return ()
+
     def draw(self) -> Card:
         if self.queue:
             return self.queue.pop(0)

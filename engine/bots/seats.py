@@ -28,11 +28,12 @@ class CardWatcher:
     """Follows a table's events and keeps the cards shown face up since the last shuffle.
 
     Every seat's cards, the dealer's up card and draws, and the hole card once revealed
-    are seen; a ShoeShuffled event starts a new list.
+    are seen; a ShoeShuffled event starts a new list. A table opened again mid-shoe passes
+    what its shoe's tray holds (`CardSource.discard_tray`), so the count carries on.
     """
 
-    def __init__(self) -> None:
-        self.seen: list[Card] = []
+    def __init__(self, seen: Sequence[Card] = ()) -> None:
+        self.seen: list[Card] = list(seen)
         self.shuffles = 0
         self._round: Round | None = None
         self._cursor = 0

@@ -245,7 +245,7 @@ class OpeningScene(Scene):
         from engine.bots import CardWatcher
 
         ctx = self.ctx
-        session.watcher = CardWatcher()
+        session.watcher = CardWatcher(session.table.shoe.discard_tray())  # a reopened shoe's count goes on
         for seat, info in enumerate(session.seats_info):
             if not info.person:
                 kind = info.bot if info.bot in BOT_KINDS else "basic"
