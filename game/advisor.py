@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.bots import Bot
     from engine.odds import Analysis, StrategyChart
     from engine.odds.effects import RuleEffect
-    from engine.store import DecisionQuality
+    from engine.store import DecisionQuality, UnfinishedRound
 
 COMPUTING = "computing…"
 """What the screens show while an analysis is being computed."""
@@ -115,6 +115,27 @@ class PendingDecision:
     """The hand's initial bet in cents (EV is per unit of it)."""
     from_split: bool
     hands: int
+
+
+def decisions_before_the_restart(
+    rnd: Round, found: UnfinishedRound, people: Collection[int]
+) -> list[PendingDecision]:
+    """The people's decisions a resumed round already holds, each as it stood when made.
+
+    They were kept in the memory of the game that quit; the journaled record, played again
+    from its first card as the review plays one, gives each back, to be judged with the
+    rest when the round is saved, so a restart loses none.
+    """
+    from engine.record import continue_record
+
+    walk = continue_record({**found.record, "decisions": []})
+    made: list[PendingDecision] = []
+    for action in rnd.decisions:
+        pending = pending_decision(walk, action)
+        if pending is not None and pending.seat in people:
+            made.append(pending)
+        walk.act(action)
+    return made
 
 
 def pending_decision(rnd: Round, action: Action) -> PendingDecision | None:

@@ -322,3 +322,31 @@ def test_the_count_goes_on_after_a_restart_mid_shoe(tmp_path):
         )
     finally:
         again.close()
+
+
+def test_a_decision_made_before_a_restart_is_judged_with_the_round(tmp_path):
+    cards = "T 2 3 9 2 T T T"  # Ann T 3 (13) against a 2: hitting is a mistake; it brings a 2 (15)
+    app = open_app(tmp_path, cards, "Ann")
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        press(app, pygame.K_h)
+        run_until(app, lambda: app.ctx.presenter.idle and app.ctx.round.decision is not None)
+        saved(app)
+        quit_from_settings(app)
+    finally:
+        app.close()
+
+    again = open_app(tmp_path, "2 2 2")
+    try:
+        run_until(again, lambda: scene_name(again) == "PlayerTurnScene" and again.ctx.presenter.idle)
+        press(again, pygame.K_s)
+        run_until(again, lambda: scene_name(again) == "PayoutScene" and again.ctx.presenter.idle)
+        saved(again)
+    finally:
+        again.close()
+    assert rows(tmp_path, "SELECT ordinal, action, best, correct FROM decisions ORDER BY ordinal") == [
+        (0, "hit", "stand", 0),
+        (1, "stand", "stand", 1),
+    ], "the hit taken before the restart is judged as well as the stand after it"

@@ -17,6 +17,7 @@ import pygame
 
 from engine import BlackjackError, Money, Round, Table, format_money, load_rules
 from game import layout
+from game.advisor import decisions_before_the_restart
 from game.autoplay import EngineBot
 from game.background import Job
 from game.context import GameContext
@@ -154,6 +155,7 @@ class OpeningScene(Scene):
             if self.unfinished is not None:
                 rnd = self.unfinished.round
                 ctx.journal.adopt(rnd, self.unfinished.found.round_id)
+                ctx.decisions = decisions_before_the_restart(rnd, self.unfinished.found, self.session.people)
                 show_at_once(ctx, rnd)
                 ctx.warn(f"Round {rnd.number} resumed where it stopped.")
                 self.stack.replace(Go(self.resumed()))
