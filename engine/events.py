@@ -248,3 +248,18 @@ class TournamentEnded(Event):
     seat: int
     won: bool
     bankroll: Money
+
+
+def card_shown(event: Event) -> Card | None:
+    """The card an event shows everyone at the table, or None: what a card counter counts.
+
+    >>> from engine.cards import Card
+    >>> ace = Card.parse("AS")
+    >>> card_shown(DealerCardDealt(card=ace, face_up=False)), card_shown(HoleCardRevealed(card=ace))
+    (None, AS)
+    """
+    if isinstance(event, CardDealt | HoleCardRevealed):
+        return event.card
+    if isinstance(event, DealerCardDealt) and event.face_up:
+        return event.card
+    return None

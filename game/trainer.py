@@ -236,10 +236,8 @@ class Trainer:
                 if self.quiz and self._cards_counted:
                     self.count_quiz.ask(self.running)
                 self.running, self._cards_counted = 0, 0
-            elif isinstance(event, ev.CardDealt | ev.HoleCardRevealed) or (
-                isinstance(event, ev.DealerCardDealt) and event.face_up
-            ):
-                self.running += hi_lo([event.card])
+            elif (card := ev.card_shown(event)) is not None:
+                self.running += hi_lo([card])
                 self._cards_counted += 1
         self._counted = max(self._counted, presenter.cursor)
         remaining = presenter.shoe_remaining

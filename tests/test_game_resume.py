@@ -300,8 +300,7 @@ def test_the_count_goes_on_after_a_restart_mid_shoe(tmp_path):
         run(app, 0.1)
         counted = app.ctx.trainer.running
         earlier = list(app.ctx.session.table.shoe.discard_tray())
-        this_round = hi_lo([event.card for event in app.ctx.round.events if isinstance(event, ev.CardDealt)
-                            or (isinstance(event, ev.DealerCardDealt) and event.face_up)])
+        this_round = hi_lo([card for event in app.ctx.round.events if (card := ev.card_shown(event))])
         saved(app)
         quit_from_settings(app)
     finally:

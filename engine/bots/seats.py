@@ -44,14 +44,11 @@ class CardWatcher:
             self._round, self._cursor = rnd, 0
         events = rnd.events
         for event in events[self._cursor:]:
-            if isinstance(event, ev.CardDealt | ev.HoleCardRevealed):
-                self.seen.append(event.card)
-            elif isinstance(event, ev.DealerCardDealt):
-                if event.face_up:
-                    self.seen.append(event.card)
-            elif isinstance(event, ev.ShoeShuffled):
+            if isinstance(event, ev.ShoeShuffled):
                 self.seen = []
                 self.shuffles += 1
+            elif (card := ev.card_shown(event)) is not None:
+                self.seen.append(card)
         self._cursor = len(events)
 
 
