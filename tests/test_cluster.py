@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -20,6 +21,19 @@ from tests.process_helpers import hear_ctrl_c
 
 ROOT = Path(__file__).resolve().parent.parent
 STRIP = load_rules("vegas-strip")
+
+
+@pytest.fixture(autouse=True)
+def collect_dropped_clients():
+    """Collect each test's Dask clients once it ends, while no lock is held.
+
+    A dropped client closes itself in `__del__`, which takes the lock every Dask loop
+    runner shares; collected in the middle of the next cluster's start, which holds that
+    lock, it waits on it for ever (a hang seen here). `blackjack simulate` makes one
+    cluster a process; this file makes many.
+    """
+    yield
+    gc.collect()
 
 
 @pytest.fixture
