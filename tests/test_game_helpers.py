@@ -112,3 +112,14 @@ def wait_for_player(app: App) -> None:
             and app.ctx.round.decision is not None
         ),
     )
+
+
+def finish_round(app: App) -> None:
+    """Stand on every hand still asked, let the payout show, and go on to the next bet."""
+    run_until(app, lambda: app.ctx.round.is_over or app.ctx.round.decision is not None)
+    while not app.ctx.round.is_over:
+        press(app, pygame.K_s)
+        run(app, 0.05)
+    run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+    click(app, button(app, "next").center)
+    run(app, 0.05)

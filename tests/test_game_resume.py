@@ -27,6 +27,7 @@ from tests.test_game_helpers import (
     bet_and_deal,
     button,
     click,
+    finish_round,
     press,
     run,
     run_until,
@@ -288,12 +289,7 @@ def test_the_count_goes_on_after_a_restart_mid_shoe(tmp_path):
         for _ in range(2):
             run_until(app, lambda: scene_name(app) == "BettingScene")
             bet_and_deal(app, 25)
-            run_until(app, lambda: app.ctx.round.is_over or app.ctx.round.decision is not None)
-            while not app.ctx.round.is_over:
-                press(app, pygame.K_s)
-                run(app, 0.05)
-            run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
-            click(app, button(app, "next").center)
+            finish_round(app)
         run_until(app, lambda: scene_name(app) == "BettingScene")
         bet_and_deal(app, 25)
         wait_for_player(app)

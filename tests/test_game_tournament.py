@@ -14,7 +14,18 @@ from engine import StackedShoe
 from engine.store import DATABASE_NAME, get_or_create_profile, open_store
 from game.app import App
 from game.settings import Settings
-from tests.test_game_helpers import button, chip, click, press, run, run_until, scene_name, top, type_text
+from tests.test_game_helpers import (
+    button,
+    chip,
+    click,
+    finish_round,
+    press,
+    run,
+    run_until,
+    scene_name,
+    top,
+    type_text,
+)
 
 
 def tournament_app(folder: Path, shoes: list[str]) -> App:
@@ -33,16 +44,6 @@ def tournament_app(folder: Path, shoes: list[str]) -> App:
     press(app, pygame.K_RETURN)
     run_until(app, lambda: scene_name(app) == "BettingScene")
     return app
-
-
-def finish_round(app: App) -> None:
-    run_until(app, lambda: app.ctx.round.is_over or app.ctx.round.decision is not None)
-    while not app.ctx.round.is_over:
-        press(app, pygame.K_s)
-        run(app, 0.05)
-    run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
-    click(app, button(app, "next").center)
-    run(app, 0.05)
 
 
 @pytest.fixture
