@@ -1,9 +1,16 @@
 """Round records: one JSON line per round, enough to replay it exactly, or to continue it.
 
 A record holds `rules` (a preset id, a file path, or an object of options), `seats`
-(`name`, `bankroll` before the round), `bets` (one per seat, 0 to sit out), `shoe` (card
-codes in the order they left the shoe), `decisions` (action words in the order the
-engine asked) and `seed` (the shoe's seed when known). Money is in units, as JSON numbers.
+(`name`, `bankroll` before the round, and at a tournament table the seat's `standing`:
+`playing`, `won` or `lost`), `bets` (one per seat, 0 to sit out), `shoe` (card codes in
+the order they left the shoe), `decisions` (action words in the order the engine asked)
+and `seed` (the shoe's seed when known). When the rules deal a first card before the bet,
+`first_cards` lists the seats (from 0) that were dealt one: a seat out of its tournament,
+or one that could not cover the minimum when the round began, gets none, and a buy-in
+made while betting does not change that. Money is in units, as JSON numbers.
+
+A record written before `first_cards` existed is replayed when its cards can be read only
+one way; otherwise it is refused with a sentence rather than replayed wrong.
 
 The record of a round still in play is the record so far. With the state the table was in
 when the round began (`round_start_state`: round number, tournament standings, the shoe's
@@ -15,19 +22,22 @@ to reach the end.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import BlackjackError, RecordError
+from engine.events import TournamentEnded
 from engine.hand import hand_total
-from engine.money import to_cents, to_units
-from engine.round import Round
+from engine.money import Money, to_cents, to_units
+from engine.round import Round, first_card_takers
+from engine.rules import Rules
 from engine.rulesets import preset_ids, resolve_rules_spec, rules_to_mapping
 from engine.shoe import CardSource, StackedShoe, restore_shoe, shoe_snapshot
 from engine.table import Seat, Table, TournamentStatus
 
-RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed")
+RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed", "first_cards")
 
 
 def round_record(played: Round) -> dict[str, Any]:
@@ -40,17 +50,34 @@ def round_record(played: Round) -> dict[str, Any]:
     table = Table.of(played)
     source = table.rules_source
     rules: Any = source if source in preset_ids() else rules_to_mapping(table.rules)
-    return {
+    seats: list[dict[str, Any]] = [
+        {"name": name, "bankroll": to_units(bankroll)}
+        for name, bankroll in zip(table.seat_names, played.start_bankrolls, strict=True)
+    ]
+    if table.rules.tournament is not None:
+        for seat, standing in zip(seats, start_standing(played), strict=True):
+            seat["standing"] = standing.value
+    record: dict[str, Any] = {
         "rules": rules,
-        "seats": [
-            {"name": name, "bankroll": to_units(bankroll)}
-            for name, bankroll in zip(table.seat_names, played.start_bankrolls, strict=True)
-        ],
+        "seats": seats,
         "bets": [to_units(played.bet(seat)) for seat in range(len(table.seat_names))],
         "shoe": [card.code for card in played.drawn],
         "decisions": [action.value for action in played.decisions],
         "seed": table.seed,
     }
+    if table.rules.first_card_before_bet:
+        record["first_cards"] = list(played.first_card_seats)
+    return record
+
+
+def start_standing(played: Round) -> tuple[TournamentStatus, ...]:
+    """Each seat's tournament standing as the round began (a seat the round itself ended was playing)."""
+    table = Table.of(played)
+    ended_now = {event.seat for event in played.events if isinstance(event, TournamentEnded)}
+    return tuple(
+        TournamentStatus.PLAYING if seat in ended_now else table.tournament_status(seat)
+        for seat in range(len(table.seat_names))
+    )
 
 
 def record_line(played: Round) -> str:
@@ -108,6 +135,27 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
     illegal decision, a decision after the end, a shoe that ran out, or (with `start`) a
     start state that does not fit or cards that differ from the record's.
     """
+    read = _read_record(record, start)
+    if start is None and read.rules.first_card_before_bet and read.first_cards is None:
+        return _replay_undeclared_first_cards(read)
+    return _play(read, start, read.first_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReadRecord:
+    """A record's fields, checked and parsed."""
+
+    rules: Rules
+    source: str | None
+    seats: list[Seat]
+    standing: list[TournamentStatus]
+    bets: list[Money]
+    cards: list[Card]
+    decisions: list[Action]
+    first_cards: list[int] | None
+
+
+def _read_record(record: Any, start: dict[str, Any] | None) -> _ReadRecord:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     missing = [key for key in ("rules", "seats", "bets", "shoe", "decisions") if key not in record]
@@ -115,7 +163,8 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
         raise RecordError(f"the record has no {missing[0]!r} field")
     spec = _field(record, "rules", (str, dict))
     rules = resolve_rules_spec(start["rules"] if isinstance(start, dict) and "rules" in start else spec)
-    seats = [_seat(i, s) for i, s in enumerate(_field(record, "seats", list))]
+    seat_fields = _field(record, "seats", list)
+    seats = [_seat(i, s) for i, s in enumerate(seat_fields)]
     bets = [_money(bet, f"bets[{seat}]") for seat, bet in enumerate(_field(record, "bets", list))]
     if len(bets) != len(seats):
         raise RecordError(f"'bets' has {len(bets)} entries for {len(seats)} seats")
@@ -124,19 +173,35 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
     source = spec if isinstance(spec, str) else None
     if isinstance(start, dict) and isinstance(start.get("source"), str):
         source = start["source"]
+    first_cards = None
+    if record.get("first_cards") is not None:
+        first_cards = _first_cards(record["first_cards"], len(seats))
+    return _ReadRecord(
+        rules=rules, source=source, seats=seats,
+        standing=[_standing(i, s) for i, s in enumerate(seat_fields)],
+        bets=bets, cards=cards, decisions=decisions, first_cards=first_cards,
+    )
+
+
+def _play(read: _ReadRecord, start: dict[str, Any] | None, first_cards: list[int] | None) -> Round:
+    """The round a read record describes, dealt from its own cards (or from `start`'s shoe) and played on."""
     if start is None:
-        table = Table(rules, seats, shoe=StackedShoe(cards), rules_source=source)
+        table = Table(read.rules, read.seats, shoe=StackedShoe(read.cards), rules_source=read.source)
+        table.restore_standing(0, read.standing)
     else:
-        number, statuses, shoe = _start_state(start, len(seats))
-        table = Table(rules, seats, shoe=shoe, rules_source=source)
+        number, statuses, shoe = _start_state(start, len(read.seats))
+        table = Table(read.rules, read.seats, shoe=shoe, rules_source=read.source)
         table.restore_standing(number - 1, statuses)
-    played = table.start_round()
-    for seat, cents in enumerate(bets):
+    try:
+        played = table.start_round(first_cards=first_cards)
+    except BlackjackError as error:
+        raise RecordError(f"first_cards: {error}") from None
+    for seat, cents in enumerate(read.bets):
         if cents:
             played.place_bet(seat, cents)
-    if any(bets):
+    if any(read.bets):
         played.deal()
-    for number, action in enumerate(decisions, start=1):
+    for number, action in enumerate(read.decisions, start=1):
         if played.is_over:
             raise RecordError(
                 f"decision {number} ({action.value!r}) comes after the round is over"
@@ -145,13 +210,45 @@ def continue_record(record: dict[str, Any], start: dict[str, Any] | None = None)
             played.act(action)
         except BlackjackError as error:
             raise RecordError(f"decision {number}: {error}") from None
-    if start is not None and played.drawn != cards:
+    if start is not None and played.drawn != read.cards:
+        cards = read.cards
         at = next((i for i, (a, b) in enumerate(zip(played.drawn, cards, strict=False)) if a != b), None)
         where = f"card {at + 1} is {played.drawn[at]}, not {cards[at]}" if at is not None else (
             f"{len(played.drawn)} cards came out, not {len(cards)}"
         )
         raise RecordError(f"the shoe saved at the round's start does not deal the record's cards: {where}")
     return played
+
+
+def _replay_undeclared_first_cards(read: _ReadRecord) -> Round:
+    """Replay a first-card record written before records named the seats dealt a first card.
+
+    Every seat that bet had one; a seat that bet nothing may have had one and sat out, or had
+    none (out of its tournament, or short of the minimum before a buy-in). Each way of dealing
+    that plays out every card and decision is tried: one outcome is replayed, several are refused.
+    """
+    table = Table(read.rules, read.seats, shoe=StackedShoe(()))
+    table.restore_standing(0, read.standing)
+    could = first_card_takers(table)
+    betting = [seat for seat, bet in enumerate(read.bets) if bet]
+    optional = [seat for seat in could if seat not in betting]
+    fits: list[Round] = []
+    for mask in range(2 ** len(optional)):
+        dealt = sorted(betting + [seat for bit, seat in enumerate(optional) if mask >> bit & 1])
+        try:
+            played = _play(read, None, dealt)
+        except BlackjackError:
+            continue
+        if played.drawn == read.cards:
+            fits.append(played)
+    if not fits:
+        return _play(read, None, could)  # raises the sentence for the deal the game would have made
+    if any(replay_summary(played) != replay_summary(fits[0]) for played in fits[1:]):
+        raise RecordError(
+            "the record does not say which seats were dealt a first card (it was written before "
+            "records did), and its cards fit more than one deal: it cannot be replayed exactly"
+        )
+    return fits[0]
 
 
 def replay_record(record: dict[str, Any]) -> Round:
@@ -241,6 +338,23 @@ def _money(value: Any, where: str) -> int:
     if cents < 0:
         raise RecordError(f"{where}: an amount cannot be negative")
     return cents
+
+
+def _standing(index: int, value: Any) -> TournamentStatus:
+    word = value.get("standing", TournamentStatus.PLAYING.value) if isinstance(value, dict) else None
+    try:
+        return TournamentStatus(word)
+    except ValueError:
+        words = ", ".join(status.value for status in TournamentStatus)
+        raise RecordError(f"seats[{index}].standing must be one of {words}, not {word!r}") from None
+
+
+def _first_cards(value: Any, seats: int) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats for seat in value
+    ) or len(set(value)) != len(value):
+        raise RecordError(f"'first_cards' must list distinct seat numbers from 0 to {seats - 1}")
+    return sorted(value)
 
 
 def _seat(index: int, value: Any) -> Seat:

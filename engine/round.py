@@ -8,7 +8,7 @@ be done, and `act()` does it. Every change is appended to `events` as it happens
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
@@ -189,7 +189,14 @@ class Round:
     (<Result.WIN: 'win'>, 11000)
     """
 
-    def __init__(self, table: RoundTable, number: int, *, shuffled: int | None = None) -> None:
+    def __init__(
+        self,
+        table: RoundTable,
+        number: int,
+        *,
+        shuffled: int | None = None,
+        first_cards: Collection[int] | None = None,
+    ) -> None:
         self.table = table
         self.rules: Rules = table.rules
         self.number = number
@@ -211,13 +218,11 @@ class Round:
         if shuffled is not None:
             self._emit(ev.ShoeShuffled(cards=shuffled))
         self._emit(ev.RoundStarted(number=number, seats=len(self._seats)))
-        if self.rules.first_card_before_bet:
-            for seat in range(len(self._seats)):
-                if table.bankroll(seat) >= self.rules.min_bet and table.seat_active(seat):
-                    self._first_card_seats.append(seat)
-                    play = self._seats[seat]
-                    play.hands.append(_Hand(0, [], from_split=False, split_aces=False))
-                    self._deal_to(play, 0)
+        for seat in first_card_takers(table, first_cards):
+            self._first_card_seats.append(seat)
+            play = self._seats[seat]
+            play.hands.append(_Hand(0, [], from_split=False, split_aces=False))
+            self._deal_to(play, 0)
 
     # ---- reading the round -------------------------------------------------------------
 
@@ -264,6 +269,11 @@ class Round:
             )
             for i, h in enumerate(self._seats[seat].hands)
         )
+
+    @property
+    def first_card_seats(self) -> tuple[int, ...]:
+        """The seats dealt a first card before the bets (none unless the rules deal one)."""
+        return tuple(self._first_card_seats)
 
     def playing_seats(self) -> list[int]:
         """The seats with a bet in this round."""
@@ -765,3 +775,32 @@ _OFFER_ACTIONS: dict[DecisionKind, frozenset[Action]] = {
     DecisionKind.INSURANCE: frozenset((Action.INSURANCE, Action.NO_INSURANCE)),
     DecisionKind.EVEN_MONEY: frozenset((Action.EVEN_MONEY, Action.NO_EVEN_MONEY)),
 }
+
+
+def first_card_takers(table: RoundTable, first_cards: Collection[int] | None = None) -> list[int]:
+    """The seats a round deals a first card before the bets: every seat that can bet, or those named.
+
+    A replay names the seats its record says were dealt one; each must have been able to bet.
+
+    Raises InvalidBetError for a named seat that does not exist, is out of its tournament or
+    cannot cover the minimum bet, or when the rules deal no first card.
+    """
+    rules = table.rules
+    if not rules.first_card_before_bet:
+        if first_cards:
+            raise InvalidBetError("cannot deal a first card before the bets: these rules deal none")
+        return []
+    if first_cards is None:
+        return [
+            seat for seat in range(len(table.seat_names))
+            if table.bankroll(seat) >= rules.min_bet and table.seat_active(seat)
+        ]
+    for seat in first_cards:
+        if not 0 <= seat < len(table.seat_names):
+            raise InvalidBetError(f"cannot deal a first card to seat {seat}: there is no such seat")
+        name = table.seat_names[seat]
+        if not table.seat_active(seat):
+            raise InvalidBetError(f"cannot deal a first card to {name}: the tournament is over for them")
+        if table.bankroll(seat) < rules.min_bet:
+            raise InvalidBetError(f"cannot deal a first card to {name}: they cannot cover the minimum bet")
+    return sorted(set(first_cards))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -10,7 +10,7 @@ from pathlib import Path
 from engine import events as ev
 from engine.errors import BlackjackError, InvalidBetError
 from engine.money import Money
-from engine.round import Phase, Round
+from engine.round import Phase, Round, first_card_takers
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 
@@ -101,16 +101,22 @@ class Table:
         """Whether the seat is still playing, has won or has lost the tournament."""
         return self._status[seat]
 
-    def start_round(self) -> Round:
+    def start_round(self, *, first_cards: Collection[int] | None = None) -> Round:
         """Begin a new round (shuffling first when the cut card has come out).
 
-        Raises InvalidBetError while the previous round is still being played.
+        With a first card before the bet, every seat that can bet is dealt one, or only the
+        seats in `first_cards` (a replay deals to the seats its record names).
+
+        Raises InvalidBetError while the previous round is still being played, or when
+        `first_cards` names a seat that could not have been dealt one.
         """
         if self.round is not None and not self.round.is_over:
             raise InvalidBetError("cannot start a round: the current round is not over")
+        if first_cards is not None:
+            first_cards = first_card_takers(self, first_cards)  # checked before the shoe is touched
         shuffled = self.shoe.shuffle() if self.shoe.needs_shuffle else None
         self.rounds_played += 1
-        self.round = Round(self, self.rounds_played, shuffled=shuffled)
+        self.round = Round(self, self.rounds_played, shuffled=shuffled, first_cards=first_cards)
         return self.round
 
     def bet_limit(self, seat: int) -> Money:
