@@ -122,6 +122,10 @@ class TitleScene(TableScene):
         elif choice == "autoplay":
             self._autoplay()
 
+    def update_trainer(self, dt: float) -> None:
+        """Nothing: the title's table stays empty, and a round started here (the first card of a
+        double-up is dealt as soon as its round starts) would be journaled as a real one."""
+
     def _resume_unfinished(self) -> bool:
         """At launch, open the table of a round a quit or crash left unfinished; True when going there."""
         ctx, records = self.ctx, self.ctx.records
