@@ -207,13 +207,12 @@ class GameContext:
             return
         session = self.session
         judged = self.odds.judge(session.rules, decisions)
+        round_id = self.journal.finish(rnd)
+        profiles, owners = (
+            self.journal.seated if round_id is not None else (session.profiles(), session.tournament_owners())
+        )
         records.save_round(
-            rnd,
-            session.profiles(),
-            judged=judged,
-            session=session.label,
-            round_id=self.journal.finish(rnd),
-            tournament_owners=session.tournament_owners(),
+            rnd, profiles, judged=judged, session=session.label, round_id=round_id, tournament_owners=owners
         )
 
     def change_settings(self, settings: Settings) -> None:

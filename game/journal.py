@@ -35,6 +35,9 @@ class RoundJournal:
         self.last: Job[Any] | None = None
         """The last begin or step asked for; the table waits until it has committed."""
         self.finished = False
+        self.seated: tuple[list[Any], list[Any] | None] = ([], None)
+        """The seats' profiles and tournament owners the round was begun with; it is finished with the
+        same, even when a person leaves the seat while it is played."""
 
     @property
     def holding(self) -> bool:
@@ -46,13 +49,14 @@ class RoundJournal:
         """Whether a round of this table is journaled and not yet finished (a quit keeps it for next time)."""
         return self.round_id is not None and not self.finished and self.round is not None
 
-    def adopt(self, rnd: Round, round_id: int) -> None:
-        """Go on journaling a round resumed from the history."""
+    def adopt(self, rnd: Round, round_id: int, session: Session) -> None:
+        """Go on journaling a round resumed from the history, at the sitting reopened around it."""
         job: Job[int | None] = Job(lambda: round_id)
         job.run()
         self.round, self.round_id, self.last = rnd, job, None
         self.written = progress(rnd)
         self.finished = False
+        self.seated = (session.profiles(), session.tournament_owners())
 
     def follow(self, records: Records, session: Session, rnd: Round) -> None:
         """Journal what the round did since the last frame: its beginning, or the decisions made since."""
@@ -69,11 +73,12 @@ class RoundJournal:
         if not dealt or start is None or start.get("number") != rnd.number:
             return  # not begun yet (or a shoe that cannot be saved: the round is saved once over)
         self.round, self.written, self.finished = rnd, now, False
+        self.seated = (session.profiles(), session.tournament_owners())
         self.round_id = records.begin_round(
             rnd,
-            session.profiles(),
+            self.seated[0],
             start,
-            owners=session.tournament_owners(),
+            owners=self.seated[1],
             session=session.label,
             kept=session.kept(),
         )

@@ -154,7 +154,7 @@ class OpeningScene(Scene):
             ctx.install(self.session)
             if self.unfinished is not None:
                 rnd = self.unfinished.round
-                ctx.journal.adopt(rnd, self.unfinished.found.round_id)
+                ctx.journal.adopt(rnd, self.unfinished.found.round_id, self.session)
                 ctx.decisions = decisions_before_the_restart(rnd, self.unfinished.found, self.session.people)
                 show_at_once(ctx, rnd)
                 ctx.warn(f"Round {rnd.number} resumed where it stopped.")
