@@ -53,7 +53,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
-from game.context import GameContext, is_dealer_phase, is_settlement
+from game.context import GameContext, is_dealer_phase, is_settlement, is_tournament
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import Onward
 from game.scenes.betting import BettingScene
@@ -78,7 +78,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.title import TitleScene
 from game.scenes.tournament import TournamentResultScene, TournamentScene
-from game.seats import SeatSpec
+from game.seats import SeatSpec, tournament_seats
 from game.settings import Settings
 
 Maker = Callable[..., Scene]
@@ -170,9 +170,19 @@ def make_scene(ctx: GameContext, where: Go) -> Scene:
 def first_scenes(
     start: str, seat_specs: list[SeatSpec] | None, settings: Settings, seed: int | None
 ) -> list[Go]:
-    """What the game opens on, bottom first: the --seats table, the demo over the title, betting, or title."""
+    """What the game opens on, bottom first: the --seats table, the demo over the title, betting, or title.
+
+    At a tournament's rules the --seats table is the tournament itself, for one person.
+
+    Raises SeatsError for a tournament asked for with more than one seat.
+    """
     if seat_specs:
-        return [Go(SceneName.OPENING, specs=seat_specs, rules_id=settings.rules, buy_in=settings.buy_in)]
+        mode = "table"
+        if is_tournament(settings.rules):
+            tournament_seats(seat_specs)
+            mode = "tournament"
+        rules_id, buy_in = settings.rules, settings.buy_in
+        return [Go(SceneName.OPENING, specs=seat_specs, rules_id=rules_id, buy_in=buy_in, mode=mode)]
     if start == "demo":
         return [Go(SceneName.TITLE), Go(SceneName.DEMO, seed=seed)]  # leaving the demo lands on the title
     return [Go(SceneName.BETTING if start == "betting" else SceneName.TITLE)]

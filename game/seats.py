@@ -137,3 +137,16 @@ def color_from_hex(text: str, default: Color) -> Color:
         except ValueError:
             return default
     return default
+
+
+def tournament_seats(specs: list[SeatSpec]) -> None:
+    """Check a --seats list for a tournament's rules: one person, alone at the table.
+
+    Raises SeatsError naming where tournaments with more players are not played.
+    """
+    taken = [spec for spec in specs if spec.kind != "empty"]
+    if len(taken) != 1 or taken[0].kind != "person":
+        raise SeatsError(
+            "a tournament is played by one person alone: give --seats one name "
+            "(e.g. --rules double-up --seats Ann), or choose Double-up on the title screen"
+        )

@@ -115,3 +115,33 @@ def test_a_double_up_cut_at_its_first_card_resumes_and_saves_on_when_launched_wi
     finally:
         app.close()
     assert rows(tmp_path, "SELECT number, unfinished FROM rounds ORDER BY id") == [(1, 0), (2, 0), (3, 1)]
+
+
+def test_seats_at_a_tournament_s_rules_play_the_real_tournament_for_one_person(tmp_path):
+    with open_store(tmp_path) as store:
+        get_or_create_profile(store, "Ann", bankroll=77_700)
+    app = App(data_dir=tmp_path, settings_dir=tmp_path, settings=SETTINGS, rules="double-up",
+              seat_specs=parse_seats("Ann"), shoe_factory=lambda: StackedShoe("T 7 9 T 2 2"))
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        session = app.ctx.session
+        assert session.mode == "tournament" and session.table.bankroll(0) == 10_000
+        bet_and_deal(app, 5, 5)
+        finish_round(app)
+        assert app.ctx.records is not None and app.ctx.records.flush()
+    finally:
+        app.close()
+    assert rows(tmp_path, "SELECT bankroll FROM profiles WHERE name = 'Ann'") == [(77_700,)], (
+        "a tournament's chips are not the person's bankroll"
+    )
+
+
+def test_seats_for_several_players_at_a_tournament_s_rules_are_refused_in_one_line(tmp_path, capsys):
+    from blackjack.cli import main
+
+    args = ["--data-dir", str(tmp_path), "--rules", "double-up", "--seats", "Ann,Bob", "--frames", "1"]
+    status = main(args)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.splitlines()[-1].startswith("blackjack: a tournament is played by one person alone")
+    assert "Traceback" not in err
