@@ -30,7 +30,7 @@ from game.flow import first_scenes, make_scene
 from game.intents import Intent, IntentKind, to_intent
 from game.records import Records
 from game.scene import SceneStack
-from game.seats import SeatSpec
+from game.seats import SeatsError, SeatSpec
 from game.session import Session
 from game.settings import Settings, load_settings, settings_path
 from game.sound import Sounds
@@ -134,7 +134,12 @@ class App:
         self.assets.warm_queue((layout.CARD_SIZE, layout.SMALL_CARD_SIZE), (layout.STACK_CHIP_WIDTH, 38))
         ctx = self.ctx
         self.stack = SceneStack(lambda where: make_scene(ctx, where))
-        for where in first_scenes(start, seat_specs, self.settings, seed):
+        try:
+            openings = first_scenes(start, seat_specs, self.settings, seed)
+        except SeatsError:
+            pygame.display.quit()  # refused: the game does not start, and its window goes
+            raise
+        for where in openings:
             self.stack.push(where)
         self.stack.apply()
         self.running = True

@@ -136,7 +136,9 @@ class GameContext:
             self.note_time -= dt
             if self.note_time <= 0:
                 self.note = ""
-        if rnd is not None and rnd.is_over and rnd is not self.saved_round:
+        if rnd is not None and rnd.is_over and rnd is not self.saved_round and self.presenter.has_shown(rnd):
+            # Finished only once shown: a game cut during the dealer's draw reopens the round and
+            # shows how it ended, rather than having settled it out of the player's sight.
             self.saved_round = rnd
             self.round_settled(rnd)
         if self.records is not None:
@@ -260,9 +262,9 @@ def is_settlement(event: ev.Event, presenter: Presenter) -> bool:
     return isinstance(event, ev.HandSettled | ev.RoundEnded | ev.TournamentEnded)
 
 
-def is_tournament(rules_id: str) -> bool:
-    """Whether a preset or rules file sets a tournament (a file that does not load counts as one)."""
+def is_tournament(rules_id: str, *, unreadable: bool = True) -> bool:
+    """Whether a preset or rules file sets a tournament (a file that does not load answers `unreadable`)."""
     try:
         return load_rules(rules_id).tournament is not None
     except BlackjackError:
-        return True
+        return unreadable

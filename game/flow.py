@@ -178,7 +178,7 @@ def first_scenes(
     """
     if seat_specs:
         mode = "table"
-        if is_tournament(settings.rules):
+        if is_tournament(settings.rules, unreadable=False):  # a table that falls back plays no tournament
             tournament_seats(seat_specs)
             mode = "tournament"
         rules_id, buy_in = settings.rules, settings.buy_in
