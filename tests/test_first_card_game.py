@@ -145,3 +145,33 @@ def test_seats_for_several_players_at_a_tournament_s_rules_are_refused_in_one_li
     assert status == 2
     assert err.splitlines()[-1].startswith("blackjack: a tournament is played by one person alone")
     assert "Traceback" not in err
+
+
+def test_a_game_cut_during_the_dealer_s_draw_reopens_the_round_and_shows_how_it_ended(tmp_path):
+    from tests.test_game_resume import open_app
+
+    cards = "T 6 9 T 2 2 2 2"  # Ann 19 against a 6 up; the dealer turns a 10 and draws 2s to 20
+    app = App(data_dir=tmp_path, settings_dir=tmp_path, settings=Settings(speed="normal", sound=False),
+              seat_specs=parse_seats("Ann"), shoe_factory=lambda: StackedShoe(cards))
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene" and app.ctx.presenter.idle)
+        bet_and_deal(app, 25)
+        run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.presenter.idle)
+        press(app, pygame.K_s)
+        run_until(app, lambda: app.ctx.round.is_over and not app.ctx.journal.holding)
+        assert not app.ctx.presenter.has_shown(app.ctx.round), "the dealer's draw is still being shown"
+        bankroll_after = app.ctx.session.table.bankroll(0)
+        assert app.ctx.records is not None and app.ctx.records.flush()
+    finally:
+        app.close()  # cut here, as a kill would
+    assert rows(tmp_path, "SELECT unfinished FROM rounds") == [(1,)], "not settled out of the player's sight"
+    app = open_app(tmp_path, "2 2 2 2")
+    try:
+        run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+        run(app, 0.1)
+        assert app.ctx.session.table.bankroll(0) == bankroll_after
+        assert app.ctx.records is not None and app.ctx.records.flush()
+    finally:
+        app.close()
+    assert rows(tmp_path, "SELECT unfinished FROM rounds") == [(0,)]
+    assert rows(tmp_path, "SELECT bankroll FROM profiles WHERE name = 'Ann'") == [(bankroll_after,)]

@@ -92,6 +92,10 @@ class Presenter(Stage):
         """Events not yet presented."""
         return len(self.round.events) - self.cursor if self.round else 0
 
+    def has_shown(self, rnd: Round) -> bool:
+        """Whether every event of this round has been presented (its settlement included)."""
+        return self.round is rnd and self.cursor >= len(rnd.events)
+
     @property
     def blocked(self) -> bool:
         """Whether the next event waits behind the barrier."""
