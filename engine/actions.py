@@ -38,3 +38,5 @@ class Result(Enum):
     LOSE = "lose"
     BUST = "bust"
     SURRENDER = "surrender"
+    REFUNDED = "refunded"
+    """A losing bet handed back: a dealer blackjack found after play took only the original bet."""

@@ -110,11 +110,11 @@ def seat_outcomes(
     """A seat's hand outcomes (in split order) after the original-bet rule, when it applies.
 
     Only the original bet is lost to a dealer blackjack found after play: the first losing
-    hand pays it, and every other losing bet on the seat goes back (a push).
+    hand pays it, and every other losing bet on the seat goes back (refunded, even a bust).
 
     >>> from engine import Result
     >>> seat_outcomes([(Result.LOSE, -2000), (Result.BUST, -1000)], 1000, True)
-    [(<Result.LOSE: 'lose'>, -1000), (<Result.PUSH: 'push'>, 0)]
+    [(<Result.LOSE: 'lose'>, -1000), (<Result.REFUNDED: 'refunded'>, 0)]
     """
     if not original_only:
         return list(outcomes)
@@ -122,7 +122,7 @@ def seat_outcomes(
     out = []
     for result, net in outcomes:
         if net < 0 and result is not Result.SURRENDER:
-            result, net = (result, -owed) if owed else (Result.PUSH, 0)
+            result, net = (result, -owed) if owed else (Result.REFUNDED, 0)
             owed = 0
         out.append((result, net))
     return out

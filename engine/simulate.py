@@ -278,7 +278,8 @@ class Summary:
     def rates(self) -> dict[str, float]:
         """Shares of hands: win, push and loss (which add up to 1), and blackjack, bust and surrender.
 
-        A blackjack counts as a win; a bust and a surrender count as losses.
+        A blackjack counts as a win; a bust and a surrender count as losses; a bet refunded under
+        the original-bet rule counts as a push.
         """
         t = self.tally
         hands = t.hands or 1
@@ -287,7 +288,7 @@ class Summary:
         lost = count(Result.LOSE) + count(Result.BUST) + count(Result.SURRENDER)
         return {
             "win": won / hands,
-            "push": count(Result.PUSH) / hands,
+            "push": (count(Result.PUSH) + count(Result.REFUNDED)) / hands,
             "loss": lost / hands,
             "blackjack": count(Result.BLACKJACK) / hands,
             "bust": count(Result.BUST) / hands,

@@ -155,7 +155,8 @@ def test_insurance_is_not_offered_when_the_bankroll_cannot_cover_it():
 
 
 def test_blackjack_against_dealer_blackjack_can_win_by_rule():
-    rnd = play(STRIP, "A A K K", ["no-even-money"], blackjack_vs_dealer_blackjack="player-wins")
+    # even money could only cost a blackjack that beats a dealer blackjack: insurance is offered instead
+    rnd = play(STRIP, "A A K K", ["no-insurance"], blackjack_vs_dealer_blackjack="player-wins")
     assert results(rnd) == [("blackjack", 1500)]
 
 
@@ -167,7 +168,7 @@ def test_no_peek_dealer_blackjack_takes_only_the_original_bet_of_a_double():
 
 def test_no_peek_original_bet_rule_gives_back_split_bets():
     rnd = play(STRIP, "8 T 8 A 3 T", ["split", "stand", "stand"], hole_card="no-peek", surrender="none")
-    assert results(rnd) == [("lose", -1000), ("push", 0)]
+    assert results(rnd) == [("lose", -1000), ("refunded", 0)]
 
 
 def test_no_hole_card_dealer_blackjack_takes_doubled_bets_too():
@@ -530,7 +531,7 @@ def test_acting_after_the_round_is_over_is_refused():
 
 
 def test_settled_results_cover_every_result_word():
-    assert {r.value for r in Result} == {"blackjack", "win", "push", "lose", "bust", "surrender"}
+    assert {r.value for r in Result} == {"blackjack", "win", "push", "lose", "bust", "surrender", "refunded"}
 
 
 # ---- what a round needs of its table -----------------------------------------------------

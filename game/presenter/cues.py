@@ -15,7 +15,9 @@ Cue = tuple[str, float]
 COLLECT_CUE: Cue = ("card_slide", 0.6)
 """The cards swept off the table into the discard tray."""
 
-_SETTLED_CUES = {Result.BLACKJACK: "blackjack", Result.WIN: "win", Result.PUSH: "chip_click"}
+_SETTLED_CUES = {
+    Result.BLACKJACK: "blackjack", Result.WIN: "win", Result.PUSH: "chip_click", Result.REFUNDED: "chip_click"
+}
 
 
 def event_cue(event: ev.Event, human_seats: frozenset[int]) -> Cue | None:

@@ -62,11 +62,13 @@ class HandModel:
         return value.describe()
 
     def result_text(self) -> str:
-        """After settlement: '+15', 'PUSH', '-10', 'BLACKJACK +15', 'SURRENDER -5'."""
+        """After settlement: '+15', 'PUSH', 'REFUNDED', '-10', 'BLACKJACK +15', 'SURRENDER -5'."""
         if self.result is None or self.net is None:
             return ""
         if self.result is Result.PUSH:
             return "PUSH"
+        if self.result is Result.REFUNDED:
+            return "REFUNDED"
         amount = format_money(self.net, sign=True)
         if self.result is Result.BLACKJACK:
             return f"BLACKJACK {amount}"
