@@ -6,7 +6,7 @@ Pure functions shared by the event-producing `Round` and the fast path (`engine.
 from __future__ import annotations
 
 from engine.cards import Card
-from engine.rules import DealerBlackjackTakes, Rules, Surrender
+from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
 
 
 def dealer_may_peek(rules: Rules, up_card: Card | None) -> bool:
@@ -37,15 +37,26 @@ def hand_is_live(busted: bool, surrendered: bool, blackjack: bool) -> bool:
     return not (busted or surrendered or blackjack)
 
 
-def hand_awaits_dealer(rules: Rules, busted: bool, surrendered: bool, blackjack: bool) -> bool:
+def hand_awaits_dealer(
+    rules: Rules, busted: bool, surrendered: bool, blackjack: bool, more_at_stake: bool
+) -> bool:
     """Whether an unsettled hand's settlement depends on whether the dealer has a blackjack.
 
     A live hand does; so does a late surrender (a dealer blackjack voids it), a blackjack
-    (it may push), and a bust when a dealer blackjack takes only the original bet.
+    unless it beats a dealer blackjack anyway, and a bust when a dealer blackjack takes only
+    the original bet and the seat has more than that at stake (`more_at_stake`: the hand was
+    doubled or split), which a dealer blackjack would hand back. Without a hole card, when no
+    hand awaits the dealer, the dealer draws no second card: it could change nothing.
+
+    >>> from engine import load_rules
+    >>> obo = load_rules("european").with_changes(dealer_blackjack_takes=DealerBlackjackTakes.ORIGINAL_BET)
+    >>> busted = dict(busted=True, surrendered=False, blackjack=False)
+    >>> [hand_awaits_dealer(obo, **busted, more_at_stake=doubled) for doubled in (False, True)]
+    [False, True]
     """
     return (
         hand_is_live(busted, surrendered, blackjack)
         or (surrendered and rules.surrender is Surrender.LATE)
-        or blackjack
-        or (busted and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET)
+        or (blackjack and rules.blackjack_vs_dealer_blackjack is not BlackjackVsBlackjack.PLAYER_WINS)
+        or (busted and more_at_stake and rules.dealer_blackjack_takes is DealerBlackjackTakes.ORIGINAL_BET)
     )

@@ -203,15 +203,19 @@ class FastTable:
         return answer
 
     def _ask_fate(self, hand: _Hand) -> tuple[bool, bool, bool]:
-        """Whether an unsettled hand is paid as a blackjack, is live, and awaits the dealer's blackjack."""
+        """Whether an unsettled hand is paid as a blackjack, is live, and awaits the dealer's blackjack.
+
+        Memoized by `hand.flags | hand.doubled << 5`: the flags and whether the hand was doubled.
+        """
         rules, flags = self.rules, hand.flags
         busted, surrendered = bool(flags & BUSTED), bool(flags & SURRENDERED)
         blackjack = counts_as_blackjack(rules, bool(flags & NATURAL), bool(flags & FROM_SPLIT),
                                         bool(flags & SPLIT_ACES))
-        fate = self._fates[flags] = (
+        more_at_stake = hand.doubled or bool(flags & FROM_SPLIT)
+        fate = self._fates[flags | hand.doubled << 5] = (
             blackjack,
             hand_is_live(busted, surrendered, blackjack),
-            hand_awaits_dealer(rules, busted, surrendered, blackjack),
+            hand_awaits_dealer(rules, busted, surrendered, blackjack, more_at_stake),
         )
         return fate
 
@@ -373,7 +377,7 @@ class FastTable:
         for seat in playing:
             for hand in all_hands[seat]:
                 if hand.result is None:
-                    _, hand_live, awaits = fates.get(hand.flags) or self._ask_fate(hand)
+                    _, hand_live, awaits = fates.get(hand.flags | hand.doubled << 5) or self._ask_fate(hand)
                     live = live or hand_live
                     blackjack_matters = blackjack_matters or awaits
         if hole:
@@ -663,7 +667,7 @@ class FastTable:
         open_hands = [hand for hand in hands if hand.result is None]
         outcomes = []
         for hand in open_hands:
-            blackjack = (self._fates.get(hand.flags) or self._ask_fate(hand))[0]
+            blackjack = (self._fates.get(hand.flags | hand.doubled << 5) or self._ask_fate(hand))[0]
             result, net, _ = self._ask_outcome(
                 (hand.total, blackjack, hand.bet, hand.doubled, hand.flags & 3, True, dealer_total)
             )

@@ -19,7 +19,7 @@ from engine.cards import Card
 from engine.dealer import dealer_may_peek
 from engine.hand import hand_total, is_pair
 from engine.money import Money, format_money
-from engine.rules import Rules, Surrender
+from engine.rules import BlackjackVsBlackjack, Rules, Surrender
 
 
 def why_not_bet(rules: Rules, amount: Money, bankroll: Money, name: str) -> str | None:
@@ -160,8 +160,11 @@ def insurance_offered(rules: Rules, up_card: Card | None) -> bool:
 
 
 def even_money_offered(rules: Rules, natural: bool) -> bool:
-    """Whether a seat offered insurance is asked about even money instead (it holds a blackjack)."""
-    return natural and rules.even_money
+    """Whether a seat offered insurance is asked about even money instead (it holds a blackjack).
+
+    Not where a blackjack beats a dealer blackjack anyway: even money could only cost the player.
+    """
+    return natural and rules.even_money and rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PUSH
 
 
 def insurance_affordable(amount: Money, bankroll: Money) -> bool:

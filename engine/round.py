@@ -704,7 +704,7 @@ class Round:
                     blackjack = self._counts_as_blackjack(hand)
                     live = live or hand_is_live(hand.busted, hand.surrendered, blackjack)
                     blackjack_matters = blackjack_matters or hand_awaits_dealer(
-                        rules, hand.busted, hand.surrendered, blackjack
+                        rules, hand.busted, hand.surrendered, blackjack, hand.doubled or hand.from_split
                     )
         if rules.dealer_gets_hole_card:
             self._reveal_hole()

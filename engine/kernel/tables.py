@@ -244,8 +244,10 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         busted, surrendered = bool(flags & BUSTED), bool(flags & SURRENDERED)
         blackjack = counts_as_blackjack(rules, bool(flags & NATURAL), bool(flags & FROM_SPLIT),
                                         bool(flags & SPLIT_ACES))
+        # A bust's stake beyond the original bet matters only to a dealer blackjack found after
+        # play, which the kernel declines (`engine.kernel.declines`): taken as at stake here.
         fate[flags] = (blackjack, hand_is_live(busted, surrendered, blackjack),
-                       hand_awaits_dealer(rules, busted, surrendered, blackjack))
+                       hand_awaits_dealer(rules, busted, surrendered, blackjack, True))
     shape = (len(bets), 2, 2, 4, PLAYER_TOTALS, 2, DEALER_TOTALS)
     outcome_table = np.zeros(shape, dtype=np.int64)
     for index in np.ndindex(*shape):
