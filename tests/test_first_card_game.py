@@ -12,6 +12,7 @@ from engine.store import DATABASE_NAME, get_or_create_profile, open_store
 from game.app import App
 from game.seats import parse_seats
 from game.settings import Settings
+from tests.record_checks import assert_saved_rounds_replay
 from tests.test_game_helpers import bet_and_deal, finish_round, press, run, run_until, scene_name
 
 SETTINGS = Settings(speed="instant", sound=False)
@@ -77,6 +78,7 @@ def test_a_broke_person_who_leaves_after_the_first_cards_are_out_keeps_the_histo
     assert unfinished == [(0,), (1,)], "round 2's first card is out"
     bankrolls = dict(rows(tmp_path, "SELECT name, bankroll FROM profiles"))  # type: ignore[arg-type]
     assert bankrolls == {"Ann": table.bankroll(0), "Bob": table.bankroll(1)}
+    assert assert_saved_rounds_replay(tmp_path) == 1
 
 
 def relaunch(folder: Path) -> App:
@@ -115,6 +117,7 @@ def test_a_double_up_cut_at_its_first_card_resumes_and_saves_on_when_launched_wi
     finally:
         app.close()
     assert rows(tmp_path, "SELECT number, unfinished FROM rounds ORDER BY id") == [(1, 0), (2, 0), (3, 1)]
+    assert assert_saved_rounds_replay(tmp_path) == 2
 
 
 def test_seats_at_a_tournament_s_rules_play_the_real_tournament_for_one_person(tmp_path):
@@ -175,3 +178,4 @@ def test_a_game_cut_during_the_dealer_s_draw_reopens_the_round_and_shows_how_it_
         app.close()
     assert rows(tmp_path, "SELECT unfinished FROM rounds") == [(0,)]
     assert rows(tmp_path, "SELECT bankroll FROM profiles WHERE name = 'Ann'") == [(bankroll_after,)]
+    assert assert_saved_rounds_replay(tmp_path) == 1
