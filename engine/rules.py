@@ -417,11 +417,11 @@ def _problems(rules: Rules) -> list[_Problem]:
         if rules.tournament.bankroll < rules.min_bet:
             problems.append(_Problem(
                 "tournament.bankroll: the starting bankroll is below min_bet",
-                "Starting bankroll: it is below the minimum bet",
+                "Starting bankroll: the starting bankroll is below the minimum bet",
             ))
         if rules.tournament.goal <= rules.tournament.bankroll:
             problems.append(_Problem(
                 "tournament.goal: the goal must be more than the starting bankroll",
-                "Goal: it must be more than the starting bankroll",
+                "Goal: the goal must be more than the starting bankroll",
             ))
     return problems
