@@ -108,8 +108,8 @@ def saved_table_file(spec: str | Path, tables: Path | None) -> Path | None:
     if not spec.strip() or any(c in spec for c in "/\\\0"):
         return None
     path = tables / f"{spec.strip()}.toml"
-    try:
-        return path if path.is_file() else None
+    try:  # whatever it is: a folder or pipe by that name is reported as the saved table it is not
+        return path if path.exists() else None
     except OSError:  # a name too long for the file system names no saved table
         return None
 
@@ -126,6 +126,15 @@ def _shown(path: Path | str) -> str:
     if len(text) > _SHOWN_PATH:
         text = text[: _SHOWN_PATH // 2] + "\u2026" + text[-_SHOWN_PATH // 2 :]
     return repr(text)
+
+
+def file_label(path: Path) -> str:
+    """How a message names a rules file: its sentence starts with this and a colon.
+
+    >>> file_label(Path("club.toml"))
+    "rules file 'club.toml'"
+    """
+    return f"rules file {_shown(path)}"
 
 
 def _no_such(spec: str | Path) -> RulesError:
@@ -195,7 +204,7 @@ def _load(spec: str | Path, seen: tuple[str, ...]) -> Rules:
         where, origin, identity = f"preset {spec!r}", None, f"preset {spec}"
     else:
         path = Path(spec)
-        where, origin = f"rules file {_shown(path)}", path.parent
+        where, origin = file_label(path), path.parent
         if len(seen) > MAX_BASES:
             raise _TooDeep(where)
         text, identity = _read_file(path, where)

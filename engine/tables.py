@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.rules import Rules
-from engine.rulesets import load_rules, preset_ids, rules_to_mapping
+from engine.rulesets import file_label, load_rules, preset_ids, rules_to_mapping
 
 TABLES_FOLDER = "tables"
 """The subfolder of the data folder that holds saved tables."""
@@ -57,6 +57,11 @@ class BrokenTable:
     path: Path
     reason: str
     """The `RulesError`'s sentence, naming the file and what is wrong."""
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the file's name (for a list that names the table already)."""
+        return self.reason.removeprefix(f"{file_label(self.path)}: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +152,8 @@ def find_tables(folder: Path | None) -> TablesFound:
     >>> [odd] = find_tables(folder).broken
     >>> print(odd.name, "|", odd.reason)  # doctest: +ELLIPSIS
     Odd | rules file '...Odd.toml': decks: 9 is out of range; use 1 to 8, or "infinite"
+    >>> odd.problem
+    'decks: 9 is out of range; use 1 to 8, or "infinite"'
     """
     tables: list[SavedTable] = []
     broken: list[BrokenTable] = []
@@ -166,13 +173,13 @@ def broken_note(broken: list[BrokenTable]) -> str | None:
     """One line for a player saying which saved tables are left out because they do not load, or None.
 
     >>> broken_note([BrokenTable("Odd", Path("Odd.toml"), "rules file 'Odd.toml': not valid TOML")])
-    "Left out a saved table that does not load: \u201cOdd\u201d (rules file 'Odd.toml': not valid TOML)."
+    'Left out a saved table that does not load: \u201cOdd\u201d (not valid TOML).'
     """
     if not broken:
         return None
     if len(broken) == 1:
         table = broken[0]
-        return f"Left out a saved table that does not load: \u201c{table.name}\u201d ({table.reason})."
+        return f"Left out a saved table that does not load: \u201c{table.name}\u201d ({table.problem})."
     names = ", ".join(f"\u201c{table.name}\u201d" for table in broken)
     return f"Left out {len(broken)} saved tables that do not load: {names} (see blackjack rules)."
 
