@@ -156,7 +156,7 @@ def _read_file(path: Path, where: str) -> tuple[str, str]:
     try:
         found = os.stat(path)
         if not stat.S_ISREG(found.st_mode):
-            kind = next((name for test, name in _KINDS if test(found.st_mode)), "not a file")
+            kind = next((name for test, name in _KINDS if test(found.st_mode)), "a special file")
             raise RulesError(f"{where}: is {kind}, not a regular file")
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         handle = os.open(path, flags | getattr(os, "O_BINARY", 0))
@@ -191,6 +191,8 @@ def _read_file(path: Path, where: str) -> tuple[str, str]:
         text = b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
         raise RulesError(f"{where}: is not UTF-8 text (byte {error.start + 1} cannot be read)") from None
+    if opened.st_ino == 0:  # a file system without inode numbers: tell files apart by their real path
+        return text, f"path {os.path.realpath(path)}"
     return text, f"file {opened.st_dev}:{opened.st_ino}"
 
 
