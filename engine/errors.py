@@ -16,7 +16,18 @@ class InvalidBetError(BlackjackError):
 
 
 class RulesError(BlackjackError):
-    """A rule set is broken: an unknown key, a wrong type, a value out of range, or a contradiction."""
+    """A rule set is broken: an unknown key, a wrong type, a value out of range, or a contradiction.
+
+    The message names options by their rules-file keys, for whoever writes the file; `words`
+    is the same reason for a player, the options named by their labels (`engine.rule_words`).
+
+    >>> RulesError("even_money: needs insurance = true", words="Even money: needs Insurance").words
+    'Even money: needs Insurance'
+    """
+
+    def __init__(self, message: str, *, words: str | None = None) -> None:
+        super().__init__(message)
+        self.words = message if words is None else words
 
 
 class ShoeExhaustedError(BlackjackError):

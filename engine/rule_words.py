@@ -180,6 +180,51 @@ def rules_in_words(rules: Rules) -> str:
     return " ".join(sentence for group in groups for sentence in group.sentences)
 
 
+def short_description(rules: Rules) -> str:
+    """One line that sums the rules up, made from them: what a saved or changed table is described by.
+
+    >>> from engine.rulesets import load_rules
+    >>> short_description(load_rules("vegas-strip").with_changes(decks=2, dealer_hits_soft_17=True))
+    'Two decks, dealer hits soft 17, double any two, double after split, split to 4 hands, \
+late surrender, blackjack pays 3:2.'
+    """
+    if rules.decks is None:
+        parts = ["Infinite deck"]
+    else:
+        parts = [f"{_number(rules.decks).capitalize()} deck{'s' if rules.decks > 1 else ''}"]
+    if rules.penetration == 0 and rules.decks is not None:
+        parts[0] += " shuffled every round"
+    parts.append("dealer hits soft 17" if rules.dealer_hits_soft_17 else "dealer stands on soft 17")
+    if rules.dealer_draws_after_players:
+        parts.append("dealer draws after the players")
+    elif rules.hole_card is HoleCard.NONE:
+        parts.append("no hole card")
+    elif rules.hole_card is HoleCard.NO_PEEK:
+        parts.append("no peek")
+    if rules.double_on is DoubleOn.NONE:
+        parts.append("no doubling")
+    else:
+        on = "any two" if rules.double_on is DoubleOn.ANY else f"on {rules.double_on.value}"
+        parts.append(f"double {on}")
+        if rules.splitting_allowed:
+            parts.append("double after split" if rules.double_after_split else "no double after split")
+    if not rules.splitting_allowed:
+        parts.append("no splitting")
+    else:
+        named = {0: "unlimited resplits", 2: "split once"}
+        parts.append(named.get(rules.max_hands, f"split to {rules.max_hands} hands"))
+    if rules.surrender is not Surrender.NONE:
+        parts.append(_surrender_phrase(rules.surrender).lower())
+    if not rules.insurance:
+        parts.append("no insurance")
+    parts.append(f"blackjack pays {payout_text(rules.blackjack_pays)}")
+    if rules.tournament is not None:
+        parts.append(
+            f"a tournament from {_money(rules.tournament.bankroll)} to {_money(rules.tournament.goal)}"
+        )
+    return ", ".join(parts) + "."
+
+
 def ratio_words(ratio: Fraction) -> str:
     """A payout in words.
 

@@ -148,7 +148,8 @@ class Rules:
     def __post_init__(self) -> None:
         problems = _problems(self)
         if problems:
-            raise RulesError(" ".join(problems))
+            words = joined_problems([problem.words for problem in problems])
+            raise RulesError(joined_problems([problem.text for problem in problems]), words=words)
 
     @property
     def infinite_deck(self) -> bool:
@@ -246,6 +247,29 @@ def option_text(rules: Rules, key: str) -> str:
     return str(value)
 
 
+def joined_problems(problems: list[str]) -> str:
+    """Several problems as one line that keeps them apart: one alone as it is, more numbered.
+
+    >>> joined_problems(["decks: 9 is out of range", "max_hands: -1 is out of range"])
+    'two problems: (1) decks: 9 is out of range. (2) max_hands: -1 is out of range.'
+    """
+    if len(problems) == 1:
+        return problems[0]
+    count = _COUNTS[len(problems)] if len(problems) < len(_COUNTS) else str(len(problems))
+    return f"{count} problems: " + " ".join(f"({i}) {problem}." for i, problem in enumerate(problems, 1))
+
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """One thing wrong with a rule set, said twice: by rules-file keys, and in a player's words."""
+
+    text: str
+    words: str
+
+
 _FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
     "name": str,
     "description": str,
@@ -282,7 +306,9 @@ class _Agreement:
     """Whether the option agrees, asked of a rule set (or any object with its attributes)."""
     agreeing_value: Any
     problem: str
-    """The sentence that refuses a rule set where it does not agree."""
+    """The sentence that refuses a rule set where it does not agree, naming options by their keys."""
+    words: str
+    """The same sentence for a player, naming options by their labels."""
     needs: tuple[str, Any] | None = None
     """The one option, and its value, that lets this option keep a value the file set; None
     where more than one option could give way."""
@@ -297,6 +323,7 @@ _AGREEMENTS = (
         lambda o: not (o.dealer_draws_after_players and o.hole_card is HoleCard.PEEK),
         HoleCard.NONE,
         'dealer_draws_after_players: the dealer has no hole card to peek at; use hole_card = "none"',
+        "Dealer draws after players: the dealer has no hole card to peek at, so Hole card must be None",
         needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
@@ -310,6 +337,8 @@ _AGREEMENTS = (
         'player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
         'a dealer blackjack not yet known; use hole_card = "peek" or '
         'blackjack_vs_dealer_blackjack = "player-wins"',
+        "Blackjack paid at once: a blackjack cannot be paid at once when it would push a dealer "
+        "blackjack not yet known; it needs Hole card: Peek, or Blackjack against blackjack: Player wins",
     ),
     _Agreement(
         "insurance",
@@ -317,6 +346,8 @@ _AGREEMENTS = (
         False,
         "insurance: the dealer shows no card before the players play, so there is nothing "
         "to insure; set insurance = false",
+        "Insurance: the dealer shows no card before the players play (Dealer draws after players), "
+        "so there is nothing to insure",
         needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
@@ -324,6 +355,7 @@ _AGREEMENTS = (
         lambda o: not (o.even_money and not o.insurance),
         False,
         "even_money: even money is a form of insurance; set insurance = true too",
+        "Even money: even money is a form of insurance, so it needs Insurance: Yes",
         needs=("insurance", True),
     ),
 )
@@ -343,33 +375,53 @@ def _type_problems(rules: Rules) -> list[str]:
     return problems
 
 
-def _problems(rules: Rules) -> list[str]:
-    """Every problem with a rule set, each a sentence naming the option and what is allowed."""
-    problems = _type_problems(rules)
-    if problems:
-        return problems
+def _problems(rules: Rules) -> list[_Problem]:
+    """Every problem with a rule set, each naming the option and what is allowed."""
+    wrong_types = _type_problems(rules)
+    if wrong_types:  # a program's mistake, not a player's: said the one way
+        return [_Problem(problem, problem) for problem in wrong_types]
+    problems = []
     if rules.decks is not None and not 1 <= rules.decks <= 8:
-        problems.append(f'decks: {rules.decks} is out of range; use 1 to 8, or "infinite"')
+        problems.append(_Problem(
+            f'decks: {rules.decks} is out of range; use 1 to 8, or "infinite"',
+            f"Decks: {rules.decks} is out of range; use 1 to 8, or Infinite",
+        ))
     if not 0 <= rules.penetration <= 1:
-        problems.append(
+        problems.append(_Problem(
             f"penetration: {float(rules.penetration):g} is out of range; use 0 to 1 "
-            "(the fraction of the shoe dealt before the cut card)"
-        )
+            "(the fraction of the shoe dealt before the cut card)",
+            f"Cut card: {float(rules.penetration) * 100:g}% is out of range; use 0% to 100%",
+        ))
     if rules.blackjack_pays not in PAYOUTS.values():
-        problems.append("blackjack_pays: use one of " + ", ".join(f'"{p}"' for p in PAYOUTS))
+        problems.append(_Problem(
+            "blackjack_pays: use one of " + ", ".join(f'"{p}"' for p in PAYOUTS),
+            "Blackjack pays: use one of " + ", ".join(PAYOUTS),
+        ))
     if rules.max_hands < 0:
-        problems.append(f"max_hands: {rules.max_hands} is out of range; use 0 (unlimited) or 1 and up")
+        problems.append(_Problem(
+            f"max_hands: {rules.max_hands} is out of range; use 0 (unlimited) or 1 and up",
+            f"Most hands: {rules.max_hands} is out of range; use No limit, or 1 and up",
+        ))
     if rules.min_bet <= 0:
-        problems.append("min_bet: the minimum bet must be more than 0")
+        problems.append(_Problem(
+            "min_bet: the minimum bet must be more than 0", "Minimum bet: it must be more than 0"
+        ))
     if rules.max_bet is not None and rules.max_bet < rules.min_bet:
-        problems.append(
-            f"max_bet: {format_money(rules.max_bet)} is below min_bet "
-            f"{format_money(rules.min_bet)}"
-        )
-    problems += [agreement.problem for agreement in _AGREEMENTS if not agreement.agrees(rules)]
+        low, high = format_money(rules.min_bet), format_money(rules.max_bet)
+        problems.append(_Problem(
+            f"max_bet: {high} is below min_bet {low}",
+            f"Maximum bet: ${high} is below the minimum bet of ${low}",
+        ))
+    problems += [_Problem(a.problem, a.words) for a in _AGREEMENTS if not a.agrees(rules)]
     if rules.tournament is not None:
         if rules.tournament.bankroll < rules.min_bet:
-            problems.append("tournament.bankroll: the starting bankroll is below min_bet")
+            problems.append(_Problem(
+                "tournament.bankroll: the starting bankroll is below min_bet",
+                "Starting bankroll: the starting bankroll is below the minimum bet",
+            ))
         if rules.tournament.goal <= rules.tournament.bankroll:
-            problems.append("tournament.goal: the goal must be more than the starting bankroll")
+            problems.append(_Problem(
+                "tournament.goal: the goal must be more than the starting bankroll",
+                "Goal: the goal must be more than the starting bankroll",
+            ))
     return problems

@@ -1,17 +1,28 @@
-"""Rule sets as TOML files: the shipped presets, user files, and `base` inheritance."""
+"""Rule sets as TOML files: the shipped presets, user files, and `base` inheritance.
+
+Whatever a file holds, reading it ends in a `Rules` or in one `RulesError` naming the file
+and what is wrong: only a regular file is read, and only its first `MAX_FILE_BYTES`; a
+number must fit in 64 bits, as TOML says; a chain of `base` files goes `MAX_BASES` deep at
+most and may not come back to a file already in it.
+"""
 
 from __future__ import annotations
 
+import math
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from engine.errors import RulesError
 from engine.money import to_cents, to_units
+from engine.rule_words import short_description
 from engine.rules import (
     PAYOUTS,
     BlackjackVsBlackjack,
@@ -33,6 +44,20 @@ _ENUMS: dict[str, type[Enum]] = {
 }
 _BOOLS = frozenset(f.name for f in fields(Rules) if f.type == "bool")
 _KEYS = tuple(f.name for f in fields(Rules))
+_WORDS = frozenset({"name", "description"})
+"""The options that say what a table is called and how it is described, not how it plays."""
+
+MAX_FILE_BYTES = 64 * 1024
+"""The most a rules file may hold, in bytes: every option of a rule set takes about 1 KB."""
+
+MAX_BASES = 16
+"""The most files a chain of `base` keys may pass through, the file itself not counted."""
+
+_MAX_INT = 2**63
+"""TOML's integers are 64-bit: a number this large or larger (either sign) is refused."""
+
+_SHOWN_PATH = 100
+"""The most characters of a path a message shows; a longer one keeps its start and end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +68,15 @@ class Preset:
     rules: Rules
 
 
+@cache
+def _preset_ids() -> tuple[str, ...]:
+    folder = resources.files("engine").joinpath("presets")
+    return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
 def preset_ids() -> list[str]:
     """The ids of every shipped preset, sorted."""
-    folder = resources.files("engine").joinpath("presets")
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    return list(_preset_ids())
 
 
 def presets() -> list[Preset]:
@@ -60,7 +90,9 @@ def load_rules(spec: str | Path, *, tables: Path | None = None) -> Rules:
     >>> load_rules("six-to-five").blackjack_pays
     Fraction(6, 5)
 
-    Raises RulesError naming the preset or file, the key and what is allowed.
+    Raises RulesError naming the preset or file, the key and what is allowed; a file that is
+    not a regular file, cannot be read, is too big, is not UTF-8 TOML, nests too deeply or
+    has a `base` chain too long or coming back to itself is refused the same way.
     """
     saved = saved_table_file(spec, tables)
     return _load(saved or spec, seen=())
@@ -71,42 +103,124 @@ def saved_table_file(spec: str | Path, tables: Path | None) -> Path | None:
 
     A preset id is never a saved table, nor is anything that looks like a path.
     """
-    if tables is None or not isinstance(spec, str) or _preset_text(spec) is not None:
+    if tables is None or not isinstance(spec, str) or spec in _preset_ids():
         return None
-    if not spec.strip() or any(c in spec for c in "/\\"):
+    if not spec.strip() or any(c in spec for c in "/\\\0"):
         return None
     path = tables / f"{spec.strip()}.toml"
-    return path if path.is_file() else None
+    try:  # whatever it is: a folder or pipe by that name is reported as the saved table it is not
+        return path if path.exists() else None
+    except OSError:  # a name too long for the file system names no saved table
+        return None
 
 
 def _preset_text(preset_id: str) -> str | None:
-    resource = resources.files("engine").joinpath("presets").joinpath(f"{preset_id}.toml")
-    return resource.read_text(encoding="utf-8") if resource.is_file() else None
+    if preset_id not in _preset_ids():
+        return None
+    return resources.files("engine").joinpath("presets").joinpath(f"{preset_id}.toml").read_text("utf-8")
+
+
+def _shown(path: Path | str) -> str:
+    """A path as a message quotes it, cut in the middle when it is too long to read."""
+    text = str(path)
+    if len(text) > _SHOWN_PATH:
+        text = text[: _SHOWN_PATH // 2] + "\u2026" + text[-_SHOWN_PATH // 2 :]
+    return repr(text)
+
+
+def file_label(path: Path) -> str:
+    """How a message names a rules file: its sentence starts with this and a colon.
+
+    >>> file_label(Path("club.toml"))
+    "rules file 'club.toml'"
+    """
+    return f"rules file {_shown(path)}"
+
+
+def _no_such(spec: str | Path) -> RulesError:
+    return RulesError(
+        f"no preset or rules file named {_shown(spec)}; the presets are " + ", ".join(preset_ids())
+    )
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _read_file(path: Path, where: str) -> tuple[str, str]:
+    """The text of a rules file and a key that is the same for every path to it.
+
+    Only a regular file is opened (a folder, pipe or device is refused without reading, so
+    nothing blocks), and no more than `MAX_FILE_BYTES` of it is read.
+    """
+    try:
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode):
+            kind = next((name for test, name in _KINDS if test(found.st_mode)), "a special file")
+            raise RulesError(f"{where}: is {kind}, not a regular file")
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        handle = os.open(path, flags | getattr(os, "O_BINARY", 0))
+        try:
+            opened = os.fstat(handle)  # the file opened, should the path have changed since
+            if not stat.S_ISREG(opened.st_mode):
+                raise RulesError(f"{where}: is not a regular file")
+            chunks: list[bytes] = []
+            size = 0
+            while size <= MAX_FILE_BYTES:
+                chunk = os.read(handle, MAX_FILE_BYTES + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(handle)
+    except RulesError:
+        raise
+    except (FileNotFoundError, NotADirectoryError):
+        raise _no_such(path) from None
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise RulesError(f"{where}: cannot be read ({reason})") from None
+    except ValueError:  # a NUL character in the path
+        raise RulesError(f"{where}: cannot be read (the path holds a NUL character)") from None
+    if size > MAX_FILE_BYTES:
+        raise RulesError(
+            f"{where}: is larger than {MAX_FILE_BYTES // 1024} KB; a rules file takes about 1 KB"
+        )
+    try:
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesError(f"{where}: is not UTF-8 text (byte {error.start + 1} cannot be read)") from None
+    if opened.st_ino == 0:  # a file system without inode numbers: tell files apart by their real path
+        return text, f"path {os.path.realpath(path)}"
+    return text, f"file {opened.st_dev}:{opened.st_ino}"
+
+
+class _TooDeep(RulesError):
+    """A `base` chain longer than MAX_BASES, said once by the file it starts from."""
 
 
 def _load(spec: str | Path, seen: tuple[str, ...]) -> Rules:
-    text = _preset_text(str(spec)) if isinstance(spec, str) and "/" not in spec else None
+    text = _preset_text(spec) if isinstance(spec, str) else None
     if text is not None:
-        where, origin = f"preset {spec!r}", None
+        where, origin, identity = f"preset {spec!r}", None, f"preset {spec}"
     else:
         path = Path(spec)
-        if not path.is_file():
-            raise RulesError(
-                f"no preset or rules file named {str(spec)!r}; the presets are "
-                + ", ".join(preset_ids())
-            )
-        where, origin = f"rules file {str(path)!r}", path.parent
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise RulesError(f"{where}: cannot be read ({error})") from None
-    if where in seen:
+        where, origin = file_label(path), path.parent
+        if len(seen) > MAX_BASES:
+            raise _TooDeep(where)
+        text, identity = _read_file(path, where)
+    if identity in seen:
         raise RulesError(f"{where}: its 'base' chain comes back to itself")
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesError(f"{where}: not valid TOML ({error})") from None
-    return rules_from_mapping(table, where=where, origin=origin, seen=(*seen, where))
+    except ValueError:  # the only other: an integer with more digits than Python converts
+        raise RulesError(f"{where}: not valid TOML (a number has far too many digits)") from None
+    except RecursionError:
+        raise RulesError(f"{where}: not valid TOML (its arrays or tables nest too deeply)") from None
+    return _from_table(table, where=where, origin=origin, seen=(*seen, identity), preset=origin is None)
 
 
 def rules_from_mapping(
@@ -119,7 +233,10 @@ def rules_from_mapping(
     """A rule set from a parsed TOML (or JSON) table; `base` names a preset or file to start from.
 
     Options the table leaves out follow the ones it sets (`Rules.with_settings`): a base
-    with even money and a table that says `insurance = false` give no even money.
+    with even money and a table that says `insurance = false` give no even money. The
+    description is the table's own, or the base's while the rules play as the base's; else
+    it is made from the rules (`short_description`), as it is for a copy of a preset's
+    description on rules that are not that preset's.
 
     >>> rules_from_mapping({"base": "vegas-strip", "decks": 2}).decks
     2
@@ -127,11 +244,21 @@ def rules_from_mapping(
     Traceback (most recent call last):
     ...
     engine.errors.RulesError: rules: key 'decks': 'two' is not allowed; use a whole number 1 to 8...
+
+    Raises RulesError for anything else than a table of known options with allowed values.
     """
+    return _from_table(table, where=where, origin=origin, seen=seen, preset=False)
+
+
+def _from_table(
+    table: Any, *, where: str, origin: Path | None, seen: tuple[str, ...], preset: bool
+) -> Rules:
+    if not isinstance(table, dict):
+        raise RulesError(f"{where}: use a table of options, not {_brief(table)}")
     unknown = [key for key in table if key not in _KEYS]
     if unknown:
         raise RulesError(
-            f"{where}: unknown key {unknown[0]!r}; the keys are " + ", ".join(_KEYS)
+            f"{where}: unknown key {_brief(unknown[0])}; the keys are " + ", ".join(_KEYS)
         )
     base_name = table.get("base")
     if base_name is None:
@@ -144,6 +271,12 @@ def rules_from_mapping(
             base_spec = origin / base_name
         try:
             start = _load(base_spec, seen)
+        except _TooDeep:
+            if len(seen) > 1:
+                raise
+            raise RulesError(
+                f"{where}: key 'base': the chain of base files goes more than {MAX_BASES} files deep"
+            ) from None
         except RulesError as error:
             raise RulesError(f"{where}: key 'base': {error}") from None
     changes: dict[str, Any] = {"base": base_name}
@@ -153,17 +286,67 @@ def rules_from_mapping(
     if base_name is not None and "name" not in table:
         changes["name"] = start.name
     try:
-        return start.with_settings(**changes)
+        rules = start.with_settings(**changes)
     except RulesError as error:
-        raise RulesError(f"{where}: {error}") from None
+        raise RulesError(f"{where}: {error}", words=error.words) from None
+    if preset:
+        return rules
+    return _described(rules, start, own="description" in table)
+
+
+def _described(rules: Rules, start: Rules, *, own: bool) -> Rules:
+    """The rules with a description that is about them: see `rules_from_mapping`."""
+    if own and not _stale_preset_words(rules):
+        return rules
+    if not own and plays_alike(rules, start):
+        return rules
+    return rules.with_changes(description=short_description(rules))
+
+
+@cache
+def _preset_descriptions() -> dict[str, Rules]:
+    """Each preset's description and the rules it describes."""
+    return {rules.description: rules for rules in (load_rules(p) for p in _preset_ids())}
+
+
+def _stale_preset_words(rules: Rules) -> bool:
+    """Whether the description is a preset's, copied onto rules that do not play as that preset."""
+    described = _preset_descriptions().get(rules.description)
+    return described is not None and not plays_alike(rules, described)
+
+
+def plays_alike(one: Rules, other: Rules) -> bool:
+    """Whether two rule sets are the same table but for their names and descriptions.
+
+    >>> plays_alike(load_rules("vegas-strip"), load_rules("vegas-strip").with_changes(name="Mine"))
+    True
+    """
+    return one.with_changes(name="", description="") == other.with_changes(name="", description="")
+
+
+def _brief(value: Any) -> str:
+    """A value as a message shows it: short, whatever it is (a huge number or a deep list)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _MAX_INT:
+        return "a number too large to show"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "\u2026")
+    if isinstance(value, bool | int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
 
 
 def _convert(key: str, value: Any, where: str) -> Any:
     """One TOML value as the Rules field wants it; RulesError names the key and what is allowed."""
 
     def bad(allowed: str) -> RulesError:
-        return RulesError(f"{where}: key {key!r}: {value!r} is not allowed; use {allowed}")
+        return RulesError(f"{where}: key {key!r}: {_brief(value)} is not allowed; use {allowed}")
 
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _MAX_INT:
+        raise RulesError(f"{where}: key {key!r}: the number is too large; TOML numbers fit in 64 bits")
     if key in ("name", "description"):
         if not isinstance(value, str):
             raise bad("a string")
@@ -175,6 +358,8 @@ def _convert(key: str, value: Any, where: str) -> Any:
     if key in _ENUMS:
         enum = _ENUMS[key]
         choices = " or ".join(f'"{member.value}"' for member in enum)
+        if not isinstance(value, str):
+            raise bad(f"one of {choices}")
         try:
             return enum(value)
         except ValueError:
@@ -186,11 +371,11 @@ def _convert(key: str, value: Any, where: str) -> Any:
             raise bad('a whole number 1 to 8, or "infinite"')
         return value
     if key == "penetration":
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
             raise bad("a number from 0 to 1")
-        return Fraction(str(value))
+        return Fraction(value) if isinstance(value, int) else Fraction(str(value))
     if key == "blackjack_pays":
-        if value not in PAYOUTS:
+        if not isinstance(value, str) or value not in PAYOUTS:
             raise bad("one of " + ", ".join(f'"{p}"' for p in PAYOUTS))
         return PAYOUTS[value]
     if key == "max_hands":
@@ -215,15 +400,23 @@ def _convert(key: str, value: Any, where: str) -> Any:
 
 def _money(value: Any, bad: Any, allowed: str) -> int:
     try:
-        return to_cents(value)
-    except ValueError:
+        cents = to_cents(value)
+    except (ValueError, ArithmeticError):  # ArithmeticError: a decimal such as "1e999999999" overflows
         raise bad(allowed) from None
+    if abs(cents) >= _MAX_INT:
+        raise bad(allowed)
+    return cents
 
 
-def resolve_rules_spec(spec: str | Path | dict[str, Any]) -> Rules:
-    """A rule set from what a round record may hold: a preset id, a file path, or an object."""
+def resolve_rules_spec(spec: Any) -> Rules:
+    """A rule set from what a round record may hold: a preset id, a file path, or an object.
+
+    Raises RulesError for anything else, or for a rule set that is not allowed.
+    """
     if isinstance(spec, dict):
         return rules_from_mapping(spec)
+    if not isinstance(spec, str | Path):
+        raise RulesError(f"rules: use a preset id, a rules file or a table of options, not {_brief(spec)}")
     return load_rules(spec)
 
 
@@ -234,7 +427,8 @@ def with_option(rules: Rules, option: str, value: Any) -> Rules:
     """The rules with one option set to a value as a rules file writes it, every other option held.
 
     Nothing follows the changed option, so a value the others contradict is refused, as an
-    editor must refuse it.
+    editor must refuse it. A change to how the table plays gives it a description made from
+    the changed rules.
 
     >>> with_option(load_rules("vegas-strip"), "decks", "infinite").decks is None
     True
@@ -246,9 +440,13 @@ def with_option(rules: Rules, option: str, value: Any) -> Rules:
     Raises RulesError with the reason when the value is not allowed there.
     """
     try:
-        return rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=_CHANGED)
+        changed = rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=_CHANGED)
     except RulesError as error:
-        raise RulesError(str(error).removeprefix(f"{_CHANGED}: ")) from None
+        prefix = f"{_CHANGED}: "
+        raise RulesError(str(error).removeprefix(prefix), words=error.words.removeprefix(prefix)) from None
+    if option in _WORDS or plays_alike(changed, rules):
+        return changed
+    return changed.with_changes(description=short_description(changed))
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, Any]:

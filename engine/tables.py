@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.rules import Rules
-from engine.rulesets import load_rules, preset_ids, rules_to_mapping
+from engine.rulesets import file_label, load_rules, preset_ids, rules_to_mapping
 
 TABLES_FOLDER = "tables"
 """The subfolder of the data folder that holds saved tables."""
@@ -47,6 +47,29 @@ class SavedTable:
     name: str
     path: Path
     rules: Rules
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenTable:
+    """A file in the saved-tables folder that does not load: its name, its file and why."""
+
+    name: str
+    path: Path
+    reason: str
+    """The `RulesError`'s sentence, naming the file and what is wrong."""
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the file's name (for a list that names the table already)."""
+        return self.reason.removeprefix(f"{file_label(self.path)}: ")
+
+
+@dataclass(frozen=True, slots=True)
+class TablesFound:
+    """What the saved-tables folder holds: the tables that load, and the files that do not."""
+
+    tables: list[SavedTable]
+    broken: list[BrokenTable]
 
 
 def tables_folder(data_dir: str | Path) -> Path:
@@ -115,15 +138,50 @@ def save_table(folder: Path, name: str, rules: Rules) -> Path:
 
 def saved_tables(folder: Path | None) -> list[SavedTable]:
     """The tables saved in the folder that load, sorted by name (none when the folder is None or missing)."""
-    if folder is None or not folder.is_dir():
-        return []
-    found = []
-    for path in sorted(folder.glob("*.toml"), key=lambda p: p.stem.lower()):
+    return find_tables(folder).tables
+
+
+def find_tables(folder: Path | None) -> TablesFound:
+    """Every `*.toml` file in the folder, sorted by name: the tables that load, and the broken ones with why.
+
+    A broken file is only reported: it is never changed, and the others load as ever.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "Odd.toml").write_text("decks = 9")
+    >>> [odd] = find_tables(folder).broken
+    >>> print(odd.name, "|", odd.reason)  # doctest: +ELLIPSIS
+    Odd | rules file '...Odd.toml': decks: 9 is out of range; use 1 to 8, or "infinite"
+    >>> odd.problem
+    'decks: 9 is out of range; use 1 to 8, or "infinite"'
+    """
+    tables: list[SavedTable] = []
+    broken: list[BrokenTable] = []
+    try:
+        paths = sorted(folder.glob("*.toml"), key=lambda p: p.stem.lower()) if folder is not None else []
+    except OSError:  # a folder that cannot be listed holds no table we can offer
+        paths = []
+    for path in paths:
         try:
-            found.append(SavedTable(path.stem, path, load_rules(path)))
-        except RulesError:
-            continue
-    return found
+            tables.append(SavedTable(path.stem, path, load_rules(path)))
+        except RulesError as error:
+            broken.append(BrokenTable(path.stem, path, str(error)))
+    return TablesFound(tables, broken)
+
+
+def broken_note(broken: list[BrokenTable]) -> str | None:
+    """One line for a player saying which saved tables are left out because they do not load, or None.
+
+    >>> broken_note([BrokenTable("Odd", Path("Odd.toml"), "rules file 'Odd.toml': not valid TOML")])
+    'Left out a saved table that does not load: \u201cOdd\u201d (not valid TOML).'
+    """
+    if not broken:
+        return None
+    if len(broken) == 1:
+        table = broken[0]
+        return f"Left out a saved table that does not load: \u201c{table.name}\u201d ({table.problem})."
+    names = ", ".join(f"\u201c{table.name}\u201d" for table in broken)
+    return f"Left out {len(broken)} saved tables that do not load: {names} (see blackjack rules)."
 
 
 def rules_toml(rules: Rules) -> str:

@@ -1,6 +1,7 @@
 """`blackjack rules [ID|NAME|FILE [--words | --effects [--json]]] [--data-dir DIR]`: the tables, or one shown.
 
-Without an argument: the presets, then the tables saved in the data folder. With one: every
+Without an argument: the presets, then the tables saved in the data folder (a saved table
+whose file does not load is listed apart, with the reason, and skipped). With one: every
 option as a rules file writes it; in words (`--words`); or, with `--effects`, each option's
 effect on the house edge, one option changed at a time with the others held, priced exactly
 by the odds engine (and its cache).
@@ -56,14 +57,15 @@ def run(args: argparse.Namespace) -> int:
     from blackjack.commands.history import data_dir, load_rules_arg
     from engine.errors import RulesError
     from engine.rulesets import presets
-    from engine.tables import saved_tables, tables_folder
+    from engine.tables import find_tables, tables_folder
 
     if args.spec is None:
         if args.words or args.effects or args.json:
             raise RulesError("name a preset or rules file, such as: blackjack rules vegas-strip --words")
         found = [(p.id, p.rules) for p in presets()]
         folder = tables_folder(data_dir(getattr(args, "data_dir", None)))
-        saved = [(t.name, t.rules) for t in saved_tables(folder)]
+        tables = find_tables(folder)
+        saved = [(t.name, t.rules) for t in tables.tables]
         width = max(len(name) for name, _ in found + saved)
         for name, rules in found:
             print(f"{name:<{width}}  {rules.description}")
@@ -71,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
             print("\nSaved tables")
             for name, rules in saved:
                 print(f"{name:<{width}}  {rules.description}")
+        if tables.broken:
+            print("\nSaved tables that do not load (left out)")
+            for table in tables.broken:
+                print(f"{table.name}  {table.reason}")
         return 0
     if args.json and not args.effects:
         raise RulesError("--json goes with --effects")

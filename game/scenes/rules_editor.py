@@ -13,15 +13,16 @@ already saved asks first, Cancel being the default.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import pygame
 
-from engine import BlackjackError, Rules, format_money, load_rules, preset_ids
+from engine import BlackjackError, Rules, RulesError, format_money, load_rules, preset_ids, presets
 from engine.money import to_cents
 from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS, OptionHelp
-from engine.rulesets import rules_to_mapping, with_option
-from engine.tables import MAX_NAME_LENGTH, save_table, table_path
+from engine.rulesets import plays_alike, rules_to_mapping, with_option
+from engine.tables import MAX_NAME_LENGTH, broken_note, find_tables, save_table, table_path
 from game import layout
 from game.advisor import COMPUTING, Effects, priced_options
 from game.context import GameContext
@@ -132,17 +133,13 @@ class RulesEditorScene(Scene):
     def __init__(self, ctx: GameContext, *, rules_id: str | None = None) -> None:
         super().__init__()
         self.ctx = ctx
-        self.sources: list[tuple[str, Rules]] = []
-        ids = preset_ids() + ctx.saved_table_ids()
+        self.sources: list[tuple[str, Rules]] = [(p.id, p.rules) for p in presets()]
+        found_tables = find_tables(ctx.tables)
+        self.sources += [(str(table.path), table.rules) for table in found_tables.tables]
         start = rules_id or ctx.settings.rules
-        if start not in ids:
-            ids.insert(0, start)
-        for source in ids:
-            try:
-                rules = load_rules(source)
-            except (BlackjackError, OSError):
-                continue
-            self.sources.append((source, rules))
+        if start not in [source for source, _ in self.sources]:
+            with suppress(RulesError):  # a file that no longer loads: start from the first preset
+                self.sources.insert(0, (start, load_rules(start)))
         found = [i for i, (source, _) in enumerate(self.sources) if source == start]
         self.source = found[0] if found else 0
         self.rules = self.sources[self.source][1]
@@ -158,7 +155,8 @@ class RulesEditorScene(Scene):
             "name", pygame.Rect(330, 648, 380, 44), placeholder="Name this table", limit=MAX_NAME_LENGTH + 20
         )
         self.name.text = "" if self.sources[self.source][0] in preset_ids() else self.rules.name
-        self.message = ""
+        self.message = broken_note(found_tables.broken) or ""
+        """The last change's refusal, a save's outcome, or saved tables left out because they do not load."""
         self.message_ok = False
         self.time = 0.0
         self.buttons = ButtonRow()
@@ -232,8 +230,8 @@ class RulesEditorScene(Scene):
                     if value != written[option]:
                         try:
                             _apply(self.rules, option, value)
-                        except BlackjackError as error:
-                            self.refused[(option, value)] = str(error)
+                        except RulesError as error:
+                            self.refused[(option, value)] = error.words
         for button in self.buttons.buttons:
             target = self._target(button.name)
             if target is None:
@@ -253,8 +251,8 @@ class RulesEditorScene(Scene):
         """Set one option (the engine refuses a contradiction: nothing changes, and the reason shows)."""
         try:
             self.rules = _apply(self.rules, option, value)
-        except BlackjackError as error:
-            self.message, self.message_ok = str(error), False
+        except RulesError as error:
+            self.message, self.message_ok = error.words, False
             return
         self.message = ""
         self._build()  # a tournament switched on or off adds or takes away its rows
@@ -265,7 +263,7 @@ class RulesEditorScene(Scene):
         source, self.rules = self.sources[self.source]
         self.name.text = "" if source in preset_ids() else self.rules.name
         self.message = ""
-        self._sync()
+        self._build()  # a tournament's rows come or go with the rules started from
 
     def save(self, *, replace: bool = False) -> None:
         """Save the rules under the typed name; the engine's sentence shows in place when it cannot.
@@ -432,7 +430,8 @@ class RulesEditorScene(Scene):
         surface.blit(a.text("RULES EDITOR", 34, GOLD, bold=True), (40, 26))
         surface.blit(a.text("Start from", 18, CREAM), (330, 66))
         source_name = self.sources[self.source][1].name
-        changed = self.rules != self.sources[self.source][1]
+        start = self.sources[self.source][1]
+        changed = self.rules.name != start.name or not plays_alike(self.rules, start)
         label = a.text(source_name + (" (changed)" if changed else ""), 24, (255, 255, 255), bold=True)
         surface.blit(label, label.get_rect(center=(587, 110)))
         edge, fresh = self.edge_text()

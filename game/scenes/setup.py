@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
+from engine.tables import broken_note, find_tables
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -281,6 +282,7 @@ class SetupScene(Scene):
             self.file.text = self.rules_id if self.rules_id not in preset_ids() else ""
         self._load_rules(self.rules_id, quiet=True)
         self.error = ""
+        self._note_broken_tables()
         self.edge = ""
         self.focus: TextField | None = None
         self.profiles_job: Job[list[Any]] | None = None
@@ -335,6 +337,7 @@ class SetupScene(Scene):
         if self.ctx.settings.rules != self.paused_rules:
             self._load_rules(self.ctx.settings.rules)
             self.file.text = ""
+        self._note_broken_tables()
 
     def enter(self) -> None:
         """Ask for the saved players (in the background)."""
@@ -355,11 +358,17 @@ class SetupScene(Scene):
 
     # ---- rules -------------------------------------------------------------------------
 
+    def _note_broken_tables(self) -> None:
+        """Say which saved tables are left out of the rules offered because they do not load."""
+        note = broken_note(find_tables(self.ctx.tables).broken)
+        if note and not self.error:
+            self.error = note
+
     def _load_rules(self, rules_id: str, *, quiet: bool = False) -> bool:
         self.stepped = rules_id
         try:
             rules = load_rules(rules_id)
-        except (BlackjackError, OSError) as error:
+        except BlackjackError as error:
             self.rules_error = f"Could not load {rules_id!r}: {error}"
             if not quiet:
                 self.error = self.rules_error
