@@ -22,7 +22,7 @@ to reach the end.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action
@@ -249,6 +249,21 @@ def _replay_undeclared_first_cards(read: _ReadRecord) -> Round:
             "records did), and its cards fit more than one deal: it cannot be replayed exactly"
         )
     return fits[0]
+
+
+def walk_record(record: dict[str, Any]) -> Round:
+    """A record's round dealt as the record says and stopped before its first decision, to be walked.
+
+    The review, the resumed round's coach and the "my mistakes" drill play the decisions one
+    by one from here. An old first-card record is read whole first, to learn who had a first card.
+
+    Raises RecordError (or another BlackjackError) as `continue_record` does.
+    """
+    read = _read_record(record, None)
+    first_cards = read.first_cards
+    if read.rules.first_card_before_bet and first_cards is None:
+        first_cards = list(_replay_undeclared_first_cards(read).first_card_seats)
+    return _play(replace(read, decisions=[]), None, first_cards)
 
 
 def replay_record(record: dict[str, Any]) -> Round:

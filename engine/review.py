@@ -30,7 +30,7 @@ from engine.cards import Card
 from engine.coach import Judgement, hint_for, situation
 from engine.money import Money
 from engine.odds import OddsError
-from engine.record import continue_record, replay_record
+from engine.record import replay_record, walk_record
 from engine.round import DecisionKind, Round
 
 
@@ -121,7 +121,7 @@ def review_record(record: dict[str, Any], *, line: int = 1) -> list[ReviewedDeci
 def iter_review(record: dict[str, Any], *, line: int = 1) -> Iterator[ReviewedDecision]:
     """`review_record` one decision at a time (the record is checked whole before the first)."""
     finished = replay_record(record)
-    walk = continue_record({**record, "decisions": []})
+    walk = walk_record(record)
     for number, action in enumerate(finished.decisions):
         yield judge_now(walk, action, line=line, number=number)
         walk.act(action)

@@ -126,9 +126,9 @@ def decisions_before_the_restart(
     from its first card as the review plays one, gives each back, to be judged with the
     rest when the round is saved, so a restart loses none.
     """
-    from engine.record import continue_record
+    from engine.record import walk_record
 
-    walk = continue_record({**found.record, "decisions": []})
+    walk = walk_record(found.record)
     made: list[PendingDecision] = []
     for action in rnd.decisions:
         pending = pending_decision(walk, action)

@@ -24,6 +24,7 @@ from engine.record import (
     replay_summary,
     round_record,
     round_start_state,
+    walk_record,
 )
 from engine.table import TournamentStatus
 
@@ -89,6 +90,8 @@ def test_an_old_record_whose_cards_fit_one_deal_replays():
     }
     played = replay_record(record)
     assert played.first_card_seats == (0, 1)
+    walk = walk_record(record)  # the review and the drills walk it decision by decision from the same deal
+    assert walk.first_card_seats == (0, 1) and [c.code for c in walk.hands(1)[0].cards] == ["9S", "8D"]
     hand = replay_summary(played)["hands"][0]
     assert (hand["cards"], hand["result"]) == (["9S", "8D"], "push")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import BlackjackError
-from engine.record import continue_record
+from engine.record import walk_record
 from engine.round import DecisionKind
 from engine.store.database import Store
 from engine.store.errors import StoreError
@@ -176,7 +176,7 @@ def _decisions_of(round_id: int, line: str) -> list[tuple[int, int, MissedDecisi
     """Each decision of a saved round as (seat, hand, decision with its cards); empty if it won't replay."""
     try:
         record = json.loads(line)
-        walk = continue_record({**record, "decisions": []})
+        walk = walk_record(record)
         out = []
         for word in record["decisions"]:
             asked, up = walk.decision, walk.dealer_up_card
