@@ -4,8 +4,9 @@ The file is `blackjack.sqlite3` in a data directory the caller passes in (the ga
 resolves it with platformdirs or --data-dir). It is opened in WAL journal mode with a
 busy timeout, so two games can share it. Before anything is written the file is
 inspected read-only: a file that is not SQLite, is damaged, or belongs to another program
-is moved aside to `<name>.corrupt-<timestamp>` and a fresh database is started, with a
-`notice` for the game to show; a file with a newer schema is refused with a StoreError
+(or whose schema version is negative, or whose tables are not those of the version it
+claims) is moved aside to `<name>.corrupt-<timestamp>` and a fresh database is started, with
+a `notice` for the game to show; a file with a newer schema is refused with a StoreError
 and left exactly as it was.
 """
 
@@ -22,7 +23,7 @@ from types import TracebackType
 from typing import Any
 
 from engine.store.errors import StoreError
-from engine.store.schema import APPLICATION_ID, TABLES, check_version, migrate
+from engine.store.schema import APPLICATION_ID, check_version, columns_of, migrate, table_columns, unknown_version
 
 DATABASE_NAME = "blackjack.sqlite3"
 """The database's file name inside the data directory."""
@@ -167,14 +168,19 @@ def inspect_file(path: Path) -> str | None:
     try:
         application_id = int(connection.execute("PRAGMA application_id").fetchone()[0])
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = table_columns(connection)
         if application_id != APPLICATION_ID:
             if application_id == 0 and version == 0 and not tables:
                 return None
             return "belongs to another program"
+        if (problem := unknown_version(version)) is not None:
+            return problem
         check_version(version, str(path))
-        if not TABLES.get(version, frozenset()) <= tables or version == 0:
+        if version == 0 or not columns_of(version).keys() <= tables.keys():
             return "is marked as a blackjack history but its tables are missing"
+        if tables != columns_of(version):
+            # Migrating it would fail half-way (a column or table already there), or read the wrong columns.
+            return f"is marked as schema version {version} but its tables are not that version's"
         verdict = [row[0] for row in connection.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
             return f"is damaged ({verdict[0]})"
@@ -186,7 +192,7 @@ def inspect_file(path: Path) -> str | None:
 
 
 def move_aside(path: Path, now: datetime) -> Path:
-    """Rename a bad database (and its -wal/-shm/-journal files) to `<name>.corrupt-<timestamp>`.
+    """Rename a bad file (a database with its -wal/-shm/-journal files) to `<name>.corrupt-<timestamp>`.
 
     Raises StoreError when the file cannot be renamed.
     """
