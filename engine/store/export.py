@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +51,18 @@ def export_history(store: Store, path: str | Path, *, player: str | None = None)
     return len({row.round_id for row in rows})
 
 
-def history_entries(store: Store, *, player: str | None = None) -> list[dict[str, Any]]:
+def history_entries(
+    store: Store, *, player: str | None = None, skipped: list[str] | None = None
+) -> list[dict[str, Any]]:
     """Every saved round, oldest first, as `blackjack history --json` prints it (the unfinished one too).
 
     Each is `{"round", "time", "rules", "unfinished", "record", "seats"}`: `record` is the
     round's record (so far, while unfinished) and `seats` holds per seat `name`, `bet`, `net`
     and `bankroll_after` in units (`net` and `bankroll_after` are None while unfinished).
     With `player`, the finished rounds the player bet in, and the unfinished round when the
-    player's profile sits at it with a bet (or before any bet).
+    player's profile sits at it with a bet (or before any bet). A round whose row is garbled
+    (a record that is not JSON, money that is not whole cents) is left out, and a sentence
+    saying so is added to `skipped` when it is given.
 
     Raises StoreError for an unknown player.
     """
@@ -66,37 +71,93 @@ def history_entries(store: Store, *, player: str | None = None) -> list[dict[str
     if profile_id is not None:
         where = " WHERE round_id IN (SELECT round_id FROM round_seats WHERE bet > 0 AND profile_id = ?)"
         parameters = [profile_id]
-    seats: dict[int, list[dict[str, Any]]] = {}
+    seats: dict[int, list[sqlite3.Row]] = {}
     for row in store.rows(
         f"SELECT round_id, name, bet, net, bankroll_after FROM round_seats{where} ORDER BY round_id, seat",
         parameters,
     ):
-        seats.setdefault(row["round_id"], []).append({
-            "name": row["name"], "bet": to_units(row["bet"]), "net": to_units(row["net"]),
-            "bankroll_after": to_units(row["bankroll_after"]),
-        })
+        seats.setdefault(row["round_id"], []).append(row)
     entries = []
     for row in store.rows("SELECT id, played_at, record, unfinished, journal FROM rounds ORDER BY id"):
-        record = json.loads(row["record"])
-        if row["unfinished"]:
-            owners = json.loads(row["journal"])["profiles"]
-            betting = not any(record["bets"])
-            sits = [o == profile_id and (b or betting) for o, b in zip(owners, record["bets"], strict=True)]
-            if profile_id is not None and not any(sits):
-                continue
-            listed = [
-                {"name": seat["name"], "bet": bet, "net": None, "bankroll_after": None}
-                for seat, bet in zip(record["seats"], record["bets"], strict=True)
-            ]
-        elif row["id"] in seats:
-            listed = seats[row["id"]]
-        else:
+        try:
+            entry = _entry(row, seats.get(row["id"]), profile_id)
+        except _Garbled as garbled:
+            if skipped is not None:
+                skipped.append(f"round {row['id']} is garbled in the database ({garbled}); it was left out.")
             continue
-        entries.append({
-            "round": row["id"], "time": row["played_at"], "rules": record["rules"],
-            "unfinished": bool(row["unfinished"]), "record": record, "seats": listed,
-        })
+        if entry is not None:
+            entries.append(entry)
     return entries
+
+
+class _Garbled(Exception):
+    """A saved round's row cannot be read back; the argument says what is wrong."""
+
+
+def _entry(
+    row: sqlite3.Row, seat_rows: list[sqlite3.Row] | None, profile_id: int | None
+) -> dict[str, Any] | None:
+    """One round as `history_entries` gives it, None when it is not listed; _Garbled for a garbled row."""
+    record = _json_object(row["record"], "record")
+    if "rules" not in record:
+        raise _Garbled("its record has no rules")
+    if not isinstance(row["played_at"], str):
+        raise _Garbled("its time is not text")
+    if row["unfinished"]:
+        owners = _json_object(row["journal"], "journal").get("profiles")
+        bets, named = record.get("bets"), record.get("seats")
+        if not (
+            isinstance(owners, list) and isinstance(bets, list) and isinstance(named, list)
+            and len(owners) == len(bets) == len(named) and all(isinstance(seat, dict) for seat in named)
+        ):
+            raise _Garbled("its journal and record do not list the same seats")
+        betting = not any(bets)
+        sits = [owner == profile_id and (bet or betting) for owner, bet in zip(owners, bets, strict=True)]
+        if profile_id is not None and not any(sits):
+            return None
+        listed = [
+            {"name": seat.get("name"), "bet": bet, "net": None, "bankroll_after": None}
+            for seat, bet in zip(named, bets, strict=True)
+        ]
+    elif seat_rows is not None:
+        listed = [
+            {"name": _text(seat["name"]), "bet": _units(seat["bet"]), "net": _units(seat["net"]),
+             "bankroll_after": _units(seat["bankroll_after"])}
+            for seat in seat_rows
+        ]
+    else:
+        return None
+    return {
+        "round": row["id"], "time": row["played_at"], "rules": record["rules"],
+        "unfinished": bool(row["unfinished"]), "record": record, "seats": listed,
+    }
+
+
+def _json_object(text: object, column: str) -> dict[str, Any]:
+    """The JSON object a text column holds; _Garbled when it holds anything else."""
+    if not isinstance(text, str):
+        raise _Garbled(f"its {column} is not text")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _Garbled(f"its {column} is not JSON") from None
+    if not isinstance(value, dict):
+        raise _Garbled(f"its {column} is not a JSON object")
+    return value
+
+
+def _units(cents: object) -> int | float:
+    """Whole cents as units; _Garbled for anything else in a money column."""
+    if type(cents) is not int:
+        raise _Garbled(f"a seat's money is {cents!r}, not whole cents")
+    return to_units(cents)
+
+
+def _text(value: object) -> str:
+    """A seat's name; _Garbled for anything but text."""
+    if not isinstance(value, str):
+        raise _Garbled(f"a seat's name is {value!r}, not text")
+    return value
 
 
 def csv_row(row: HandRow) -> list[str]:
