@@ -186,9 +186,12 @@ def save_round(
 def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | None = None) -> list[HandRow]:
     """Settled hands oldest first (seat and split order within a round), of one player or everyone.
 
-    `last_rounds` keeps only the most recent rounds (that the player bet in). Raises
-    StoreError for an unknown player.
+    `last_rounds` keeps only the most recent rounds (that the player bet in); more than the
+    database can count means all of them. Raises StoreError for an unknown player or a
+    negative `last_rounds`.
     """
+    if last_rounds is not None and last_rounds < 0:
+        raise StoreError(f"the number of rounds to list must be 0 or more, not {last_rounds}")
     where, parameters = _player_filter(store, player)
     rows = store.rows(
         "WITH chosen AS (SELECT DISTINCT rs.round_id FROM round_seats rs WHERE rs.bet > 0"
@@ -198,7 +201,7 @@ def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | Non
         " h.surrendered, h.total, h.result, h.net"
         " FROM hands h JOIN round_seats rs USING (round_id, seat) JOIN rounds r ON r.id = rs.round_id"
         f" WHERE rs.round_id IN chosen{where} ORDER BY r.id, h.seat, h.hand",
-        [*parameters, -1 if last_rounds is None else last_rounds, *parameters],
+        [*parameters, -1 if last_rounds is None else min(last_rounds, _SQLITE_MAX), *parameters],
     )
     return [
         HandRow(
@@ -357,6 +360,9 @@ def sessions(store: Store, *, player: str | None = None) -> list[str]:
     )
     return [row[0] for row in rows]
 
+
+_SQLITE_MAX = 2**63 - 1
+"""The largest integer SQLite holds (a LIMIT beyond it overflows)."""
 
 _NET = {None: "", "won": " AND rs.net > 0", "lost": " AND rs.net < 0", "pushed": " AND rs.net = 0"}
 
