@@ -267,6 +267,9 @@ class RoundLine:
     """Decisions saved as not the best play (of the chosen player, when one is chosen)."""
     ev_lost: float
     """What those decisions gave up in expectation, in cents (0 where they were not priced)."""
+    net: Money
+    """The chosen player's net (matched by profile, so a renamed person's earlier rounds count),
+    or without one the people's together (bots left out)."""
 
 
 def round_lines(
@@ -324,7 +327,9 @@ def round_lines(
         ids,
     ):
         hands.setdefault((row["round_id"], row["seat"]), []).append((row["cards"], row["result"]))
+    chosen = by_player[0] if by_player else None
     seats: dict[int, list[SeatLine]] = {}
+    nets: dict[int, Money] = {}
     for row in store.rows(
         "SELECT round_id, seat, name, profile_id, bet, net FROM round_seats"
         f" WHERE round_id IN ({marks}) AND bet > 0 ORDER BY round_id, seat",
@@ -336,11 +341,13 @@ def round_lines(
             net=row["net"], hands=tuple(cards for cards, _ in played),
             results=tuple(word for _, word in played),
         ))
+        if row["profile_id"] is not None and chosen in (None, row["profile_id"]):
+            nets[row["round_id"]] = nets.get(row["round_id"], 0) + row["net"]
     return [
         RoundLine(
             round_id=row["id"], played_at=row["played_at"], session=row["session"], dealer=row["dealer"],
             record=row["record"], seats=tuple(seats.get(row["id"], ())), mistakes=int(row["mistakes"]),
-            ev_lost=float(row["ev_lost"]),
+            ev_lost=float(row["ev_lost"]), net=nets.get(row["id"], 0),
         )
         for row in rows
     ]
