@@ -101,7 +101,7 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     if name == "speed":
         return value in SPEEDS
     if name == "buy_in":
-        return 0 < value <= MAX_BUY_IN
+        return bool(0 < value <= MAX_BUY_IN)
     return not isinstance(value, str) or len(value) <= MAX_TEXT
 
 

@@ -23,7 +23,14 @@ from types import TracebackType
 from typing import Any
 
 from engine.store.errors import StoreError
-from engine.store.schema import APPLICATION_ID, check_version, columns_of, migrate, table_columns, unknown_version
+from engine.store.schema import (
+    APPLICATION_ID,
+    check_version,
+    columns_of,
+    migrate,
+    table_columns,
+    unknown_version,
+)
 
 DATABASE_NAME = "blackjack.sqlite3"
 """The database's file name inside the data directory."""

@@ -131,10 +131,8 @@ def table_columns(connection: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
     names = connection.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
     ).fetchall()
-    return {
-        name: tuple(column for (column,) in connection.execute("SELECT name FROM pragma_table_info(?)", (name,)))
-        for (name,) in names
-    }
+    columns = "SELECT name FROM pragma_table_info(?)"
+    return {name: tuple(column for (column,) in connection.execute(columns, (name,))) for (name,) in names}
 
 
 @cache
