@@ -190,7 +190,7 @@ def inspect_file(path: Path) -> str | None:
             return f"is marked as schema version {version} but its tables are not that version's"
         verdict = [row[0] for row in connection.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
-            return f"is damaged ({verdict[0]})"
+            return f"is damaged ({' '.join(verdict[0].split())})"  # SQLite's verdict can span lines
     except sqlite3.Error as error:
         return _damage_or_raise(error, path)
     finally:
