@@ -13,6 +13,8 @@ from __future__ import annotations
 import csv
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,13 +74,17 @@ def history_entries(
         where = " WHERE round_id IN (SELECT round_id FROM round_seats WHERE bet > 0 AND profile_id = ?)"
         parameters = [profile_id]
     seats: dict[int, list[sqlite3.Row]] = {}
-    for row in store.rows(
-        f"SELECT round_id, name, bet, net, bankroll_after FROM round_seats{where} ORDER BY round_id, seat",
-        parameters,
-    ):
+    with _undecoded(store.connection):
+        seat_rows = store.rows(
+            f"SELECT round_id, name, bet, net, bankroll_after FROM round_seats{where}"
+            " ORDER BY round_id, seat",
+            parameters,
+        )
+        round_rows = store.rows("SELECT id, played_at, record, unfinished, journal FROM rounds ORDER BY id")
+    for row in seat_rows:
         seats.setdefault(row["round_id"], []).append(row)
     entries = []
-    for row in store.rows("SELECT id, played_at, record, unfinished, journal FROM rounds ORDER BY id"):
+    for row in round_rows:
         try:
             entry = _entry(row, seats.get(row["id"]), profile_id)
         except _Garbled as garbled:
@@ -101,8 +107,7 @@ def _entry(
     record = _json_object(row["record"], "record")
     if "rules" not in record:
         raise _Garbled("its record has no rules")
-    if not isinstance(row["played_at"], str):
-        raise _Garbled("its time is not text")
+    played_at = _text(row["played_at"], "its time")
     if row["unfinished"]:
         owners = _json_object(row["journal"], "journal").get("profiles")
         bets, named = record.get("bets"), record.get("seats")
@@ -121,43 +126,56 @@ def _entry(
         ]
     elif seat_rows is not None:
         listed = [
-            {"name": _text(seat["name"]), "bet": _units(seat["bet"]), "net": _units(seat["net"]),
-             "bankroll_after": _units(seat["bankroll_after"])}
+            {"name": _text(seat["name"], "a seat's name"), "bet": _units(seat["bet"]),
+             "net": _units(seat["net"]), "bankroll_after": _units(seat["bankroll_after"])}
             for seat in seat_rows
         ]
     else:
         return None
     return {
-        "round": row["id"], "time": row["played_at"], "rules": record["rules"],
+        "round": row["id"], "time": played_at, "rules": record["rules"],
         "unfinished": bool(row["unfinished"]), "record": record, "seats": listed,
     }
 
 
-def _json_object(text: object, column: str) -> dict[str, Any]:
+def _json_object(value: object, column: str) -> dict[str, Any]:
     """The JSON object a text column holds; _Garbled when it holds anything else."""
-    if not isinstance(text, str):
-        raise _Garbled(f"its {column} is not text")
     try:
-        value = json.loads(text)
+        parsed = json.loads(_text(value, f"its {column}"))
     except (ValueError, RecursionError):
         raise _Garbled(f"its {column} is not JSON") from None
-    if not isinstance(value, dict):
+    if not isinstance(parsed, dict):
         raise _Garbled(f"its {column} is not a JSON object")
-    return value
+    return parsed
 
 
 def _units(cents: object) -> int | float:
     """Whole cents as units; _Garbled for anything else in a money column."""
     if type(cents) is not int:
-        raise _Garbled(f"a seat's money is {cents!r}, not whole cents")
+        shown = cents.decode("utf-8", "replace") if isinstance(cents, bytes) else cents  # `_undecoded` text
+        raise _Garbled(f"a seat's money is {shown!r:.40}, not whole cents")
     return to_units(cents)
 
 
-def _text(value: object) -> str:
-    """A seat's name; _Garbled for anything but text."""
-    if not isinstance(value, str):
-        raise _Garbled(f"a seat's name is {value!r}, not text")
-    return value
+def _text(value: object, what: str) -> str:
+    """A text column read by `_undecoded`, as text; _Garbled for anything but UTF-8 text."""
+    if not isinstance(value, bytes):
+        raise _Garbled(f"{what} is {value!r}, not text")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Garbled(f"{what} is not UTF-8 text") from None
+
+
+@contextmanager
+def _undecoded(connection: sqlite3.Connection) -> Iterator[None]:
+    """Read text as bytes in the block: one row's bad UTF-8 would fail the whole query."""
+    decoding = connection.text_factory
+    connection.text_factory = bytes
+    try:
+        yield
+    finally:
+        connection.text_factory = decoding
 
 
 def csv_row(row: HandRow) -> list[str]:
