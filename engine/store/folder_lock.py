@@ -22,6 +22,10 @@ LOCK_NAME = "blackjack.lock"
 """The lock file's name inside the data folder."""
 
 
+_ID_LENGTH = 20
+"""The most characters of the lock file read as the holder's process id (a 64-bit id has 20 digits)."""
+
+
 class FolderInUseError(StoreError):
     """Another game already has the data folder open."""
 
@@ -53,7 +57,7 @@ def hold_folder(folder: Path) -> Iterator[str | None]:
             return
         if not locked:
             handle.seek(0)
-            holder = handle.read().strip()
+            holder = handle.read(_ID_LENGTH).strip()  # bounded: the lock file may be anything, even a device
             process = f" (process {holder})" if holder.isdigit() else ""
             raise FolderInUseError(
                 f"another game is already open with the data folder {folder}{process}; "
