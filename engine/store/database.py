@@ -190,9 +190,11 @@ def inspect_file(path: Path) -> str | None:
             return f"is marked as schema version {version} but its tables are not that version's"
         verdict = [row[0] for row in connection.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
-            return f"is damaged ({' '.join(verdict[0].split())})"  # SQLite's verdict can span lines
+            return f"is damaged ({_one_line(verdict[0])})"
     except sqlite3.Error as error:
         return _damage_or_raise(error, path)
+    except UnicodeDecodeError:
+        return "is damaged (its schema is not UTF-8 text)"
     finally:
         connection.close()
     return None
@@ -222,7 +224,7 @@ def move_aside(path: Path, now: datetime) -> Path:
 
 @contextmanager
 def database_errors() -> Iterator[None]:
-    """Turn sqlite3 errors raised in the block into StoreErrors with a sentence."""
+    """Turn sqlite3 errors and undecodable text raised in the block into StoreErrors with a sentence."""
     try:
         yield
     except sqlite3.Error as error:
@@ -230,7 +232,9 @@ def database_errors() -> Iterator[None]:
             raise StoreError(
                 f"the history database is busy (another game is writing to it): {error}"
             ) from error
-        raise StoreError(f"the history database failed: {error}") from error
+        raise StoreError(f"the history database failed: {_one_line(str(error))}") from error
+    except UnicodeDecodeError as error:  # a damaged name read back
+        raise StoreError(f"the history database holds text that is not UTF-8: {error}") from error
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -248,6 +252,17 @@ def _use_wal(connection: sqlite3.Connection) -> None:
         time.sleep(0.02)
 
 
+def _one_line(text: str, limit: int = 120) -> str:
+    """SQLite's words for a problem on one line, cut to `limit` characters: they can quote a whole
+    damaged CREATE statement, newlines and all.
+
+    >>> _one_line("malformed schema - near: CREATE TABLE x (\\n  id INTEGER\\n)", limit=40)
+    'malformed schema - near: CREATE TABLE x…'
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
 def _primary_code(error: sqlite3.Error) -> int | None:
     code = getattr(error, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
@@ -256,7 +271,7 @@ def _primary_code(error: sqlite3.Error) -> int | None:
 def _damage_or_raise(error: sqlite3.Error, path: Path) -> str:
     """A damage description for corruption errors; other errors (busy, permissions) raise."""
     if _primary_code(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return f"is damaged ({error})"
+        return f"is damaged ({_one_line(str(error))})"
     if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         raise StoreError(f"{path} is busy (another game is writing to it); try again") from error
     raise StoreError(f"cannot read {path}: {error}") from error

@@ -126,6 +126,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 """The newest schema version this build knows."""
 
+
 def table_columns(connection: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
     """Each table of a database (SQLite's own `sqlite_*` tables left out) with its column names in order."""
     names = connection.execute(
