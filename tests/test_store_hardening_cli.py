@@ -129,3 +129,19 @@ def test_a_failed_write_of_the_process_id_still_holds_the_folder(tmp_path, monke
         assert unguarded is None
         with pytest.raises(FolderInUseError), hold_folder(tmp_path):
             pytest.fail("two holders of one folder")
+
+
+def test_the_listing_and_the_csv_export_leave_out_a_garbled_round_with_one_line(saved, tmp_path, capsys):
+    connection = sqlite3.connect(saved / DATABASE_NAME)
+    connection.execute("UPDATE hands SET stake = 'ten' WHERE round_id = 2")
+    connection.commit()
+    connection.close()
+    said = ("blackjack: round 2 is garbled in the database (its stake is 'ten', not a whole number);"
+            " it was left out.")
+    assert main(["history", "--data-dir", str(saved)]) == 0
+    out, err = capsys.readouterr()
+    assert {line.split()[0] for line in out.splitlines()[1:]} == {"1", "3"} and one_error_line(err) == said
+    csv_file = tmp_path / "out.csv"
+    assert main(["history", "--data-dir", str(saved), "--export", str(csv_file)]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"exported 2 rounds to {csv_file}\n" and one_error_line(err) == said

@@ -113,21 +113,22 @@ def run(args: argparse.Namespace) -> int:
     if not (folder / DATABASE_NAME).exists():
         print(f"no saved history in {folder}", file=sys.stderr if args.json else sys.stdout)
         return 0
+    skipped: list[str] = []  # a sentence per garbled round left out
     with open_store(folder) as store:
         if store.notice:
             print(store.notice, file=sys.stderr)
         if args.json:
-            skipped: list[str] = []
             for entry in history_entries(store, player=args.player, skipped=skipped):
                 print(json.dumps(entry, separators=(",", ":")))
-            for problem in skipped:
-                print(f"blackjack: {problem}", file=sys.stderr)
-            return 0
-        if args.export:
-            count = export_history(store, args.export, player=args.player)
+        elif args.export:
+            count = export_history(store, args.export, player=args.player, skipped=skipped)
             print(f"exported {count} round{'' if count == 1 else 's'} to {args.export}")
-            return 0
-        rows = hand_rows(store, player=args.player, last_rounds=args.last)
+        else:
+            rows = hand_rows(store, player=args.player, last_rounds=args.last, skipped=skipped)
+    for problem in skipped:
+        print(f"blackjack: {problem}", file=sys.stderr)
+    if args.json or args.export:
+        return 0
     if not rows:
         print("no rounds saved yet" + (f" for {args.player}" if args.player else ""))
         return 0

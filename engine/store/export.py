@@ -21,7 +21,7 @@ from typing import Any
 from engine.money import format_money, to_units
 from engine.store.database import Store
 from engine.store.errors import StoreError
-from engine.store.history import HandRow, hand_rows, round_records
+from engine.store.history import HandRow, garbled_round, hand_rows, round_records
 from engine.store.profiles import profile_named
 
 CSV_HEADER = (
@@ -35,9 +35,13 @@ FORMATS = (".jsonl", ".csv")
 """The file suffixes `export_history` knows."""
 
 
-def export_history(store: Store, path: str | Path, *, player: str | None = None) -> int:
+def export_history(
+    store: Store, path: str | Path, *, player: str | None = None, skipped: list[str] | None = None
+) -> int:
     """Write the history (of one player, or everyone) to a .jsonl or .csv file; returns the rounds written.
 
+    The CSV export leaves out a round with a garbled row, adding a sentence to `skipped` when
+    given (as `hand_rows`); the JSONL export writes the records as they are saved.
     Raises StoreError for another suffix, an unknown player, or a file that cannot be written.
     """
     target = Path(path)
@@ -48,7 +52,7 @@ def export_history(store: Store, path: str | Path, *, player: str | None = None)
         records = round_records(store, player=player)
         _write(target, "".join(line + "\n" for line in records))
         return len(records)
-    rows = hand_rows(store, player=player)
+    rows = hand_rows(store, player=player, skipped=skipped)
     _write_csv(target, rows)
     return len({row.round_id for row in rows})
 
@@ -89,7 +93,7 @@ def history_entries(
             entry = _entry(row, seats.get(row["id"]), profile_id)
         except _Garbled as garbled:
             if skipped is not None:
-                skipped.append(f"round {row['id']} is garbled in the database ({garbled}); it was left out.")
+                skipped.append(garbled_round(row["id"], str(garbled)))
             continue
         if entry is not None:
             entries.append(entry)

@@ -183,12 +183,20 @@ def save_round(
     return round_id
 
 
-def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | None = None) -> list[HandRow]:
+def hand_rows(
+    store: Store,
+    *,
+    player: str | None = None,
+    last_rounds: int | None = None,
+    skipped: list[str] | None = None,
+) -> list[HandRow]:
     """Settled hands oldest first (seat and split order within a round), of one player or everyone.
 
     `last_rounds` keeps only the most recent rounds (that the player bet in); more than the
-    database can count means all of them. Raises StoreError for an unknown player or a
-    negative `last_rounds`.
+    database can count means all of them. A round with a garbled hand or seat row (money or
+    a count that is not a whole number, cards or a name that are not text) is left out, and
+    `garbled_round`'s sentence for it is added to `skipped` when given. Raises StoreError
+    for an unknown player or a negative `last_rounds`.
     """
     if last_rounds is not None and last_rounds < 0:
         raise StoreError(f"the number of rounds to list must be 0 or more, not {last_rounds}")
@@ -203,6 +211,12 @@ def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | Non
         f" WHERE rs.round_id IN chosen{where} ORDER BY r.id, h.seat, h.hand",
         [*parameters, -1 if last_rounds is None else min(last_rounds, _SQLITE_MAX), *parameters],
     )
+    garbled: dict[int, str] = {}
+    for row in rows:
+        if row["round_id"] not in garbled and (problem := _hand_row_problem(row)) is not None:
+            garbled[row["round_id"]] = problem
+    if skipped is not None:
+        skipped.extend(garbled_round(round_id, problem) for round_id, problem in garbled.items())
     return [
         HandRow(
             round_id=row["round_id"], played_at=row["played_at"], session=row["session"], seat=row["seat"],
@@ -213,7 +227,34 @@ def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | Non
             bankroll_after=row["bankroll_after"],
         )
         for row in rows
+        if row["round_id"] not in garbled
     ]
+
+
+def garbled_round(round_id: int, problem: str) -> str:
+    """The sentence for a saved round left out of a listing because a row of it cannot be read back.
+
+    >>> garbled_round(2, "its record is not JSON")
+    'round 2 is garbled in the database (its record is not JSON); it was left out.'
+    """
+    return f"round {round_id} is garbled in the database ({problem}); it was left out."
+
+
+_WHOLE = ("seat", "hand", "bet", "stake", "total", "net", "seat_net", "bankroll_after")
+_TEXT = ("played_at", "name", "cards", "dealer", "result")
+
+
+def _hand_row_problem(row: sqlite3.Row) -> str | None:
+    """What is wrong with one of `hand_rows`' rows for a listing, or None."""
+    for column in _WHOLE:
+        if type(row[column]) is not int:
+            return f"its {column} is {row[column]!r:.40}, not a whole number"
+    if row["insurance_net"] is not None and type(row["insurance_net"]) is not int:
+        return f"its insurance_net is {row['insurance_net']!r:.40}, not a whole number"
+    for column in _TEXT:
+        if not isinstance(row[column], str):
+            return f"its {column} is {row[column]!r:.40}, not text"
+    return None
 
 
 def round_records(store: Store, *, player: str | None = None) -> list[str]:
