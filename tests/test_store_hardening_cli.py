@@ -145,3 +145,17 @@ def test_the_listing_and_the_csv_export_leave_out_a_garbled_round_with_one_line(
     assert main(["history", "--data-dir", str(saved), "--export", str(csv_file)]) == 0
     out, err = capsys.readouterr()
     assert out == f"exported 2 rounds to {csv_file}\n" and one_error_line(err) == said
+
+
+def test_a_file_system_without_locks_leaves_the_folder_unguarded(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from engine.store import folder_lock
+
+    def no_locks(handle: object) -> bool:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(folder_lock, "_try_lock", no_locks)
+    with hold_folder(tmp_path) as unguarded:
+        assert unguarded is not None and "No locks available" in unguarded

@@ -39,19 +39,20 @@ def hold_folder(folder: Path) -> Iterator[str | None]:
     the game must then say so and save nothing, since another game could be writing to it.
     A full disk that cannot take the process id still leaves the folder held.
     """
+    problem: str | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle = open(folder / LOCK_NAME, "a+", encoding="ascii", errors="replace")  # noqa: SIM115 (closed below)
     except OSError as error:
-        yield _unguarded(folder, error)
+        problem = _unguarded(folder, error)
+    if problem is not None:  # yielded outside the except block, so the game's own errors chain to nothing
+        yield problem
         return
     with handle:
         try:
             locked = _try_lock(handle)
-        except OSError as error:
-            problem: str | None = _unguarded(folder, error)
-        else:
-            problem = None
+        except OSError as error:  # a file system without locks (some network shares)
+            problem = _unguarded(folder, error)
         if problem is not None:
             yield problem
             return
