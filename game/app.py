@@ -375,18 +375,24 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
         from game.seats import parse_seats
 
         specs = parse_seats(args.seats)
-    say_where_data_lives(data_dir, settings_path(explicit))
-    with hold_folder(data_dir):  # a second game on the folder stops here, with one line saying why
+    # A second game on the folder stops here, with one line saying why.
+    with hold_folder(data_dir) as unguarded:
+        if unguarded is None:
+            say_where_data_lives(data_dir, settings_path(explicit))
+        else:
+            print(f"blackjack: {unguarded}", file=sys.stderr)
         app = App(
             rules=getattr(args, "rules", None),
             seed=getattr(args, "seed", None),
             fullscreen=bool(getattr(args, "fullscreen", False)),
             autoplay=bool(getattr(args, "autoplay", False)),
-            data_dir=data_dir,
+            data_dir=data_dir if unguarded is None else None,  # never a second writer on the folder
             settings_dir=explicit,
             seat_specs=specs,
             start="demo" if getattr(args, "demo", False) else "title",
         )
+        if unguarded is not None:
+            app.ctx.warn("This game saves nothing: its data folder cannot be guarded against a second game.")
         try:
             app.run(frames, fixed_dt=frames is not None)
             if getattr(args, "screenshot", None):

@@ -4,21 +4,42 @@ The directory is the game's --data-dir when one is given, else the folder named 
 environment variable BLACKJACK_CONFIG_DIR (tests point it at a temporary folder), else
 `platformdirs.user_config_dir("blackjack-table")`. Besides the table's look and sound
 they remember the last rules, the last seats, and the buy-in.
-A missing file gives the defaults; an unreadable or corrupt one gives the defaults plus a
-message the table shows, never a traceback.
+A missing file gives the defaults. Only a regular file of at most `MAX_FILE_SIZE` bytes is
+read (a FIFO is never waited on); one that is not that, not UTF-8, not JSON (or nested too
+deep to parse) or not a JSON object is damaged: it is moved aside to
+`settings.json.corrupt-<timestamp>` (as the history database is, so nothing is lost and the
+next save cannot overwrite it) and the defaults are used, with one sentence the table shows.
+A file that cannot be opened (no permission) is left as it is. A setting with a bad value
+(wrong type, out of range, NaN or infinite) gets its default, and the sentence names it.
+Never a traceback, never a hang.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 from dataclasses import asdict, dataclass, fields, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from engine.store.database import move_aside
+from engine.store.errors import StoreError
 
 APP_NAME = "blackjack-table"
 CONFIG_ENV = "BLACKJACK_CONFIG_DIR"
 FILE_NAME = "settings.json"
+
+MAX_FILE_SIZE = 64 * 1024
+"""The largest settings file read, in bytes: ours is a few hundred, so a bigger one is not ours."""
+
+MAX_BUY_IN = 1_000_000
+"""The largest buy-in a settings file may hold, in cents: the setup's largest choice, $10,000."""
+
+MAX_TEXT = 1024
+"""The longest text setting (a rules id or file path, a seats list), in characters."""
 
 SPEEDS: tuple[str, ...] = ("normal", "fast", "instant")
 """Animation speeds, slowest first."""
@@ -68,6 +89,22 @@ def settings_path(data_dir: str | Path | None = None) -> Path:
     return config_dir(data_dir) / FILE_NAME
 
 
+def _valid(name: str, value: Any, default: Any) -> bool:
+    """Whether a parsed value can stand for a setting: its default's type (bool is no number), in range."""
+    if name == "volume":
+        return (
+            not isinstance(value, bool) and isinstance(value, int | float)
+            and math.isfinite(value) and 0 <= value <= 1
+        )
+    if type(value) is not type(default):
+        return False
+    if name == "speed":
+        return value in SPEEDS
+    if name == "buy_in":
+        return bool(0 < value <= MAX_BUY_IN)
+    return not isinstance(value, str) or len(value) <= MAX_TEXT
+
+
 def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from a parsed JSON object, keeping each good field and naming each bad one."""
     defaults = Settings()
@@ -77,39 +114,69 @@ def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
         if f.name not in raw:
             continue
         value = raw[f.name]
-        default = getattr(defaults, f.name)
-        if (
-            (f.name == "speed" and value not in SPEEDS)
-            or (
-                f.name == "volume"
-                and (isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1)
-            )
-            or (f.name == "buy_in" and (type(value) is not int or value <= 0))
-            or (f.name != "volume" and type(value) is not type(default))
-        ):
+        if not _valid(f.name, value, getattr(defaults, f.name)):
             bad.append(f.name)
         else:
             good[f.name] = float(value) if f.name == "volume" else value
     return replace(defaults, **good), bad
 
 
+class _Damaged(Exception):
+    """The settings file is there but is not a settings file; the argument says why."""
+
+
+def _read_object(path: Path) -> dict[str, Any]:
+    """The JSON object a settings file holds.
+
+    Raises FileNotFoundError when there is none, OSError when it cannot be opened, and
+    _Damaged when it is not a small regular file holding a JSON object in UTF-8.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _Damaged("it is not a regular file")
+    # O_NONBLOCK: were a FIFO swapped in after the check, opening it must not wait for a writer.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise _Damaged("it is not a regular file")
+        with open(descriptor, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_SIZE + 1)
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_FILE_SIZE:
+        raise _Damaged(f"it is larger than {MAX_FILE_SIZE // 1024} KiB")
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Damaged("it is not UTF-8 text") from None
+    except RecursionError:
+        raise _Damaged("it is nested too deeply") from None
+    except ValueError:  # JSONDecodeError, and an integer too long to convert
+        raise _Damaged("it is not JSON") from None
+    if not isinstance(raw, dict):
+        raise _Damaged("it is not a JSON object")
+    return raw
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and a message for the table when the file had to be ignored."""
+    """The saved settings and one sentence for the table when the file (or a setting) had to be ignored.
+
+    A damaged file is moved aside (see the module's docstring); this never raises.
+    """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = _read_object(path)
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
         return Settings(), f"Settings could not be read ({error.strerror}); using defaults."
-    except UnicodeDecodeError:
-        return Settings(), "The settings file was damaged; using defaults."
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return Settings(), "The settings file was damaged; using defaults."
-    if not isinstance(raw, dict):
-        return Settings(), "The settings file was damaged; using defaults."
+    except _Damaged as damage:
+        try:
+            moved = move_aside(path, datetime.now(UTC))
+        except StoreError as error:
+            return Settings(), f"The settings file was damaged ({damage}) and {error}; using defaults."
+        return Settings(), (
+            f"The settings file was damaged ({damage}), so it was moved to {moved.name}; using defaults."
+        )
     settings, bad = _validated(raw)
     if bad:
         return settings, "Some settings were invalid and were reset: " + ", ".join(bad) + "."

@@ -11,7 +11,9 @@ platformdirs. A missing database is reported, not created.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +30,9 @@ APP_NAME = "blackjack-table"
 
 DATA_DIR_ENV = "BLACKJACK_DATA_DIR"
 """The environment variable that overrides the default data folder."""
+
+NAME_MAX = 255
+"""The longest name (one part of a path) file systems allow, in bytes (ext4, APFS; NTFS: 255 characters)."""
 
 _COLUMNS = ("round", "played", "player", "hand", "dealer", "bet", "result", "net", "bankroll")
 
@@ -60,8 +65,32 @@ def default_data_dir() -> Path:
 
 
 def data_dir(explicit: str | Path | None) -> Path:
-    """The data folder: the one given (--data-dir), else `default_data_dir()`."""
-    return Path(explicit) if explicit else default_data_dir()
+    """The data folder: the one given (--data-dir), else `default_data_dir()`.
+
+    Raises StoreError, before anything is created or announced, for an empty --data-dir, a
+    name longer than file systems allow, or a path that is there but is not a folder.
+    """
+    from engine.store import StoreError
+
+    if explicit is not None and not str(explicit):
+        raise StoreError("--data-dir is empty; give the folder to keep the history and settings in")
+    folder = Path(explicit) if explicit is not None else default_data_dir()
+    given = "--data-dir" if explicit is not None else "the data folder"
+    longest = max((len(os.fsencode(part)) for part in folder.parts), default=0)
+    if longest > NAME_MAX:
+        raise StoreError(f"{given} has a name of {longest} bytes; file systems allow at most {NAME_MAX}")
+    try:
+        mode = folder.stat().st_mode
+    except ValueError:  # a NUL character, which no path can hold
+        raise StoreError(f"{given} {str(folder)!r} cannot be a folder name") from None
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            raise StoreError(f"{given} is {len(str(folder))} characters long, more than allowed") from None
+        # Missing (made at launch) or unreachable: the folder lock and the store say so and save nothing.
+        return folder
+    if not stat.S_ISDIR(mode):
+        raise StoreError(f"{given} {folder} is a file, not a folder")
+    return folder
 
 
 def load_rules_arg(spec: str, args: argparse.Namespace) -> Rules:
@@ -76,24 +105,30 @@ def run(args: argparse.Namespace) -> int:
     """List or export the history; returns the exit status (StoreError for a bad request)."""
     import json
 
-    from engine.store import DATABASE_NAME, export_history, hand_rows, history_entries, open_store
+    from engine.store import DATABASE_NAME, StoreError, export_history, hand_rows, history_entries, open_store
 
+    if args.last < 0:
+        raise StoreError(f"--last must be 0 or more, not {args.last}")
     folder = data_dir(getattr(args, "data_dir", None))
     if not (folder / DATABASE_NAME).exists():
         print(f"no saved history in {folder}", file=sys.stderr if args.json else sys.stdout)
         return 0
+    skipped: list[str] = []  # a sentence per garbled round left out
     with open_store(folder) as store:
         if store.notice:
             print(store.notice, file=sys.stderr)
         if args.json:
-            for entry in history_entries(store, player=args.player):
+            for entry in history_entries(store, player=args.player, skipped=skipped):
                 print(json.dumps(entry, separators=(",", ":")))
-            return 0
-        if args.export:
-            count = export_history(store, args.export, player=args.player)
+        elif args.export:
+            count = export_history(store, args.export, player=args.player, skipped=skipped)
             print(f"exported {count} round{'' if count == 1 else 's'} to {args.export}")
-            return 0
-        rows = hand_rows(store, player=args.player, last_rounds=max(args.last, 0))
+        else:
+            rows = hand_rows(store, player=args.player, last_rounds=args.last, skipped=skipped)
+    for problem in skipped:
+        print(f"blackjack: {problem}", file=sys.stderr)
+    if args.json or args.export:
+        return 0
     if not rows:
         print("no rounds saved yet" + (f" for {args.player}" if args.player else ""))
         return 0

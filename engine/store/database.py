@@ -4,8 +4,9 @@ The file is `blackjack.sqlite3` in a data directory the caller passes in (the ga
 resolves it with platformdirs or --data-dir). It is opened in WAL journal mode with a
 busy timeout, so two games can share it. Before anything is written the file is
 inspected read-only: a file that is not SQLite, is damaged, or belongs to another program
-is moved aside to `<name>.corrupt-<timestamp>` and a fresh database is started, with a
-`notice` for the game to show; a file with a newer schema is refused with a StoreError
+(or whose schema version is negative, or whose tables are not those of the version it
+claims) is moved aside to `<name>.corrupt-<timestamp>` and a fresh database is started, with
+a `notice` for the game to show; a file with a newer schema is refused with a StoreError
 and left exactly as it was.
 """
 
@@ -22,7 +23,14 @@ from types import TracebackType
 from typing import Any
 
 from engine.store.errors import StoreError
-from engine.store.schema import APPLICATION_ID, TABLES, check_version, migrate
+from engine.store.schema import (
+    APPLICATION_ID,
+    check_version,
+    columns_of,
+    migrate,
+    table_columns,
+    unknown_version,
+)
 
 DATABASE_NAME = "blackjack.sqlite3"
 """The database's file name inside the data directory."""
@@ -167,26 +175,33 @@ def inspect_file(path: Path) -> str | None:
     try:
         application_id = int(connection.execute("PRAGMA application_id").fetchone()[0])
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = table_columns(connection)
         if application_id != APPLICATION_ID:
             if application_id == 0 and version == 0 and not tables:
                 return None
             return "belongs to another program"
+        if (problem := unknown_version(version)) is not None:
+            return problem
         check_version(version, str(path))
-        if not TABLES.get(version, frozenset()) <= tables or version == 0:
+        if version == 0 or not columns_of(version).keys() <= tables.keys():
             return "is marked as a blackjack history but its tables are missing"
+        if tables != columns_of(version):
+            # Migrating it would fail half-way (a column or table already there), or read the wrong columns.
+            return f"is marked as schema version {version} but its tables are not that version's"
         verdict = [row[0] for row in connection.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
-            return f"is damaged ({verdict[0]})"
+            return f"is damaged ({_one_line(verdict[0])})"
     except sqlite3.Error as error:
         return _damage_or_raise(error, path)
+    except UnicodeDecodeError:
+        return "is damaged (its schema is not UTF-8 text)"
     finally:
         connection.close()
     return None
 
 
 def move_aside(path: Path, now: datetime) -> Path:
-    """Rename a bad database (and its -wal/-shm/-journal files) to `<name>.corrupt-<timestamp>`.
+    """Rename a bad file (a database with its -wal/-shm/-journal files) to `<name>.corrupt-<timestamp>`.
 
     Raises StoreError when the file cannot be renamed.
     """
@@ -209,7 +224,7 @@ def move_aside(path: Path, now: datetime) -> Path:
 
 @contextmanager
 def database_errors() -> Iterator[None]:
-    """Turn sqlite3 errors raised in the block into StoreErrors with a sentence."""
+    """Turn sqlite3 errors and undecodable text raised in the block into StoreErrors with a sentence."""
     try:
         yield
     except sqlite3.Error as error:
@@ -217,7 +232,9 @@ def database_errors() -> Iterator[None]:
             raise StoreError(
                 f"the history database is busy (another game is writing to it): {error}"
             ) from error
-        raise StoreError(f"the history database failed: {error}") from error
+        raise StoreError(f"the history database failed: {_one_line(str(error))}") from error
+    except UnicodeDecodeError as error:  # a damaged name read back
+        raise StoreError(f"the history database holds text that is not UTF-8: {error}") from error
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -235,6 +252,17 @@ def _use_wal(connection: sqlite3.Connection) -> None:
         time.sleep(0.02)
 
 
+def _one_line(text: str, limit: int = 120) -> str:
+    """SQLite's words for a problem on one line, cut to `limit` characters: they can quote a whole
+    damaged CREATE statement, newlines and all.
+
+    >>> _one_line("malformed schema - near: CREATE TABLE x (\\n  id INTEGER\\n)", limit=40)
+    'malformed schema - near: CREATE TABLE x…'
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
 def _primary_code(error: sqlite3.Error) -> int | None:
     code = getattr(error, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
@@ -243,7 +271,7 @@ def _primary_code(error: sqlite3.Error) -> int | None:
 def _damage_or_raise(error: sqlite3.Error, path: Path) -> str:
     """A damage description for corruption errors; other errors (busy, permissions) raise."""
     if _primary_code(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return f"is damaged ({error})"
+        return f"is damaged ({_one_line(str(error))})"
     if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         raise StoreError(f"{path} is busy (another game is writing to it); try again") from error
     raise StoreError(f"cannot read {path}: {error}") from error

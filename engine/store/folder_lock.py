@@ -22,37 +22,63 @@ LOCK_NAME = "blackjack.lock"
 """The lock file's name inside the data folder."""
 
 
+_ID_LENGTH = 20
+"""The most characters of the lock file read as the holder's process id (a 64-bit id has 20 digits)."""
+
+
 class FolderInUseError(StoreError):
     """Another game already has the data folder open."""
 
 
 @contextmanager
-def hold_folder(folder: Path) -> Iterator[None]:
+def hold_folder(folder: Path) -> Iterator[str | None]:
     """Hold the data folder for one game for the block; FolderInUseError at once if another holds it.
 
-    A folder that cannot be written is not held: nothing can be saved in it either, and the
-    game says so when its store fails to open and plays on without saving.
+    The block gets None when the folder is held, else one sentence saying why it cannot be
+    guarded (it cannot be made, the lock file cannot be opened, the file system has no locks):
+    the game must then say so and save nothing, since another game could be writing to it.
+    A full disk that cannot take the process id still leaves the folder held.
     """
+    problem: str | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle = open(folder / LOCK_NAME, "a+", encoding="ascii")  # noqa: SIM115 (closed by the with below)
-    except OSError:
-        yield
+        handle = open(folder / LOCK_NAME, "a+", encoding="ascii", errors="replace")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        problem = _unguarded(folder, error)
+    if problem is not None:  # yielded outside the except block, so the game's own errors chain to nothing
+        yield problem
         return
     with handle:
-        if not _try_lock(handle):
+        try:
+            locked = _try_lock(handle)
+        except OSError as error:  # a file system without locks (some network shares)
+            problem = _unguarded(folder, error)
+        if problem is not None:
+            yield problem
+            return
+        if not locked:
             handle.seek(0)
-            holder = handle.read().strip()
+            holder = handle.read(_ID_LENGTH).strip()  # bounded: the lock file may be anything, even a device
             process = f" (process {holder})" if holder.isdigit() else ""
             raise FolderInUseError(
                 f"another game is already open with the data folder {folder}{process}; "
                 "close it first, or open this one with its own folder: --data-dir DIR"
             )
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        yield
+        try:
+            # Unbuffered, so a failed write leaves nothing for close() to fail on again.
+            os.ftruncate(handle.fileno(), 0)
+            os.write(handle.fileno(), str(os.getpid()).encode("ascii"))
+        except OSError:
+            pass  # a full disk: the lock is held all the same; the id only names the holder to a second game
+        yield None
+
+
+def _unguarded(folder: Path, error: OSError) -> str:
+    """The sentence for a folder that cannot be held."""
+    return (
+        f"cannot guard the data folder {folder} against a second game ({error.strerror or error}), "
+        "so this game saves nothing"
+    )
 
 
 if sys.platform == "win32":

@@ -183,12 +183,23 @@ def save_round(
     return round_id
 
 
-def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | None = None) -> list[HandRow]:
+def hand_rows(
+    store: Store,
+    *,
+    player: str | None = None,
+    last_rounds: int | None = None,
+    skipped: list[str] | None = None,
+) -> list[HandRow]:
     """Settled hands oldest first (seat and split order within a round), of one player or everyone.
 
-    `last_rounds` keeps only the most recent rounds (that the player bet in). Raises
-    StoreError for an unknown player.
+    `last_rounds` keeps only the most recent rounds (that the player bet in); more than the
+    database can count means all of them. A round with a garbled hand or seat row (money or
+    a count that is not a whole number, cards or a name that are not text) is left out, and
+    `garbled_round`'s sentence for it is added to `skipped` when given. Raises StoreError
+    for an unknown player or a negative `last_rounds`.
     """
+    if last_rounds is not None and last_rounds < 0:
+        raise StoreError(f"the number of rounds to list must be 0 or more, not {last_rounds}")
     where, parameters = _player_filter(store, player)
     rows = store.rows(
         "WITH chosen AS (SELECT DISTINCT rs.round_id FROM round_seats rs WHERE rs.bet > 0"
@@ -198,8 +209,14 @@ def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | Non
         " h.surrendered, h.total, h.result, h.net"
         " FROM hands h JOIN round_seats rs USING (round_id, seat) JOIN rounds r ON r.id = rs.round_id"
         f" WHERE rs.round_id IN chosen{where} ORDER BY r.id, h.seat, h.hand",
-        [*parameters, -1 if last_rounds is None else last_rounds, *parameters],
+        [*parameters, -1 if last_rounds is None else min(last_rounds, _SQLITE_MAX), *parameters],
     )
+    garbled: dict[int, str] = {}
+    for row in rows:
+        if row["round_id"] not in garbled and (problem := _hand_row_problem(row)) is not None:
+            garbled[row["round_id"]] = problem
+    if skipped is not None:
+        skipped.extend(garbled_round(round_id, problem) for round_id, problem in garbled.items())
     return [
         HandRow(
             round_id=row["round_id"], played_at=row["played_at"], session=row["session"], seat=row["seat"],
@@ -210,7 +227,34 @@ def hand_rows(store: Store, *, player: str | None = None, last_rounds: int | Non
             bankroll_after=row["bankroll_after"],
         )
         for row in rows
+        if row["round_id"] not in garbled
     ]
+
+
+def garbled_round(round_id: int, problem: str) -> str:
+    """The sentence for a saved round left out of a listing because a row of it cannot be read back.
+
+    >>> garbled_round(2, "its record is not JSON")
+    'round 2 is garbled in the database (its record is not JSON); it was left out.'
+    """
+    return f"round {round_id} is garbled in the database ({problem}); it was left out."
+
+
+_WHOLE = ("seat", "hand", "bet", "stake", "total", "net", "seat_net", "bankroll_after")
+_TEXT = ("played_at", "name", "cards", "dealer", "result")
+
+
+def _hand_row_problem(row: sqlite3.Row) -> str | None:
+    """What is wrong with one of `hand_rows`' rows for a listing, or None."""
+    for column in _WHOLE:
+        if type(row[column]) is not int:
+            return f"its {column} is {row[column]!r:.40}, not a whole number"
+    if row["insurance_net"] is not None and type(row["insurance_net"]) is not int:
+        return f"its insurance_net is {row['insurance_net']!r:.40}, not a whole number"
+    for column in _TEXT:
+        if not isinstance(row[column], str):
+            return f"its {column} is {row[column]!r:.40}, not text"
+    return None
 
 
 def round_records(store: Store, *, player: str | None = None) -> list[str]:
@@ -264,6 +308,9 @@ class RoundLine:
     """Decisions saved as not the best play (of the chosen player, when one is chosen)."""
     ev_lost: float
     """What those decisions gave up in expectation, in cents (0 where they were not priced)."""
+    net: Money
+    """The chosen player's net (matched by profile, so a renamed person's earlier rounds count),
+    or without one the people's together (bots left out)."""
 
 
 def round_lines(
@@ -321,7 +368,9 @@ def round_lines(
         ids,
     ):
         hands.setdefault((row["round_id"], row["seat"]), []).append((row["cards"], row["result"]))
+    chosen = by_player[0] if by_player else None
     seats: dict[int, list[SeatLine]] = {}
+    nets: dict[int, Money] = {}
     for row in store.rows(
         "SELECT round_id, seat, name, profile_id, bet, net FROM round_seats"
         f" WHERE round_id IN ({marks}) AND bet > 0 ORDER BY round_id, seat",
@@ -333,11 +382,13 @@ def round_lines(
             net=row["net"], hands=tuple(cards for cards, _ in played),
             results=tuple(word for _, word in played),
         ))
+        if row["profile_id"] is not None and chosen in (None, row["profile_id"]):
+            nets[row["round_id"]] = nets.get(row["round_id"], 0) + row["net"]
     return [
         RoundLine(
             round_id=row["id"], played_at=row["played_at"], session=row["session"], dealer=row["dealer"],
             record=row["record"], seats=tuple(seats.get(row["id"], ())), mistakes=int(row["mistakes"]),
-            ev_lost=float(row["ev_lost"]),
+            ev_lost=float(row["ev_lost"]), net=nets.get(row["id"], 0),
         )
         for row in rows
     ]
@@ -357,6 +408,9 @@ def sessions(store: Store, *, player: str | None = None) -> list[str]:
     )
     return [row[0] for row in rows]
 
+
+_SQLITE_MAX = 2**63 - 1
+"""The largest integer SQLite holds (a LIMIT beyond it overflows)."""
 
 _NET = {None: "", "won": " AND rs.net > 0", "lost": " AND rs.net < 0", "pushed": " AND rs.net = 0"}
 

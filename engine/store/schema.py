@@ -9,6 +9,9 @@ never written to. Money columns hold integer cents.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 
 from engine.store.errors import StoreError
 
@@ -123,24 +126,52 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 """The newest schema version this build knows."""
 
-TABLES: dict[int, frozenset[str]] = {
-    1: frozenset({"profiles", "rounds", "round_seats", "hands"}),
-    2: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
-    3: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments"}),
-    4: frozenset({"profiles", "rounds", "round_seats", "hands", "decisions", "tournaments", "drill_results",
-                  "count_drill_results"}),
-}
-"""The tables a database of each version must have."""
+
+def table_columns(connection: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    """Each table of a database (SQLite's own `sqlite_*` tables left out) with its column names in order."""
+    names = connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    ).fetchall()
+    columns = "SELECT name FROM pragma_table_info(?)"
+    return {name: tuple(column for (column,) in connection.execute(columns, (name,))) for (name,) in names}
+
+
+@cache
+def columns_of(version: int) -> Mapping[str, tuple[str, ...]]:
+    """The tables and columns a database of `version` has, found by running the migrations in memory.
+
+    >>> sorted(columns_of(1))
+    ['hands', 'profiles', 'round_seats', 'rounds']
+    >>> columns_of(3)["rounds"][-2:]
+    ('unfinished', 'journal')
+    """
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(connection, ":memory:", target=version)
+        return MappingProxyType(table_columns(connection))
+    finally:
+        connection.close()
+
+
+def unknown_version(version: int) -> str | None:
+    """What is wrong with a schema version no build of the game writes (a negative one), else None.
+
+    >>> unknown_version(-1)
+    'has schema version -1, which no version of this game writes'
+    """
+    return f"has schema version {version}, which no version of this game writes" if version < 0 else None
 
 
 def check_version(version: int, where: str) -> None:
-    """Raise StoreError naming both versions when a file's schema is newer than this build knows.
+    """Raise StoreError naming both versions when a file's schema is newer than this build knows, or negative.
 
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     engine.store.errors.StoreError: x.sqlite3 has schema version 5, newer than version 4 ...
     """
+    if (problem := unknown_version(version)) is not None:
+        raise StoreError(f"{where} {problem}")
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"{where} has schema version {version}, newer than version {SCHEMA_VERSION} that this "
@@ -153,7 +184,7 @@ def migrate(connection: sqlite3.Connection, where: str, *, target: int = SCHEMA_
 
     The connection must be in autocommit mode (isolation_level=None). The version is read
     again under the write lock, so two games opening the same file migrate it once.
-    Raises StoreError for a newer version (rolling back, nothing written).
+    Raises StoreError for a newer or a negative version (rolling back, nothing written).
     """
     connection.execute("BEGIN IMMEDIATE")
     try:

@@ -220,7 +220,7 @@ class HistoryScene(Scene):
                 if dx == 300 and label.get_width() > 540:  # many seats or splits: a smaller type
                     label = a.text(text, 14, color, bold=True)
                 surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
-            net = self._net(line)
+            net = line.net
             color = GREEN if net > 0 else RED if net < 0 else CREAM
             label = a.text(money_text(net, sign=True), 20, color, bold=True)
             surface.blit(label, label.get_rect(midright=(box.x + 1180, y + ROW_H // 2)))
@@ -234,12 +234,6 @@ class HistoryScene(Scene):
             shown = f"{self.top + 1}–{last} of {len(rounds)} · click a round to replay it"
             surface.blit(a.text(shown, 18, GREY), (320, 648))
         self.buttons.draw(surface, a)
-
-    def _net(self, line: RoundLine) -> int:
-        """The chosen person's net in a round, or with everyone, the people's (bots left out)."""
-        chosen = self.player.casefold() if self.player else None
-        shown = [s for s in line.seats if s.player.casefold() == chosen or (chosen is None and s.person)]
-        return sum(seat.net for seat in shown)
 
     def _status(self) -> str:
         records = self.ctx.records
