@@ -235,8 +235,8 @@ def rules_from_mapping(
     Options the table leaves out follow the ones it sets (`Rules.with_settings`): a base
     with even money and a table that says `insurance = false` give no even money. The
     description is the table's own, or the base's while the rules play as the base's; else
-    it is made from the rules (`short_description`), as it is for a copy of a preset's
-    description on rules that are not that preset's.
+    it is made from the rules (`short_description`), as it is, in a rules file, for a copy of
+    a preset's description on rules that are not that preset's.
 
     >>> rules_from_mapping({"base": "vegas-strip", "decks": 2}).decks
     2
@@ -291,12 +291,17 @@ def _from_table(
         raise RulesError(f"{where}: {error}", words=error.words) from None
     if preset:
         return rules
-    return _described(rules, start, own="description" in table)
+    return _described(rules, start, own="description" in table, file=origin is not None)
 
 
-def _described(rules: Rules, start: Rules, *, own: bool) -> Rules:
-    """The rules with a description that is about them: see `rules_from_mapping`."""
-    if own and not _stale_preset_words(rules):
+def _described(rules: Rules, start: Rules, *, own: bool, file: bool) -> Rules:
+    """The rules with a description that is about them: see `rules_from_mapping`.
+
+    A file's own description is replaced when it is a preset's copied onto other rules (the
+    editor once saved tables so); a mapping's is kept as given, so a record's rules, written
+    option by option, read back exactly as they were played.
+    """
+    if own and not (file and _stale_preset_words(rules)):
         return rules
     if not own and plays_alike(rules, start):
         return rules

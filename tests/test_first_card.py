@@ -189,3 +189,24 @@ def test_a_record_cut_before_the_bets_continues_from_its_start_with_the_same_fir
     assert again.first_card_seats == (0,) and again.drawn == rnd.drawn
     with pytest.raises(BlackjackError):
         replay_record(record)
+
+
+def test_a_round_journaled_before_records_held_standings_carries_on_in_one_that_does():
+    from engine.store.journal import continues
+
+    table = double_up([("Ann", 10_000)], "9S 8D 6C TC AD")
+    rnd = table.start_round()
+    rnd.place_bet(0, 1_000)
+    rnd.deal()
+    now = round_record(rnd)
+    old = {**now, "seats": [{"name": "Ann", "bankroll": 100}]}
+    del old["first_cards"]
+    assert now["seats"] == [{"name": "Ann", "bankroll": 100, "standing": "playing"}]
+    assert continues(old, now)
+
+
+def test_a_record_s_rules_read_back_exactly_as_they_were_played():
+    from engine.rulesets import resolve_rules_spec, rules_to_mapping
+
+    rules = load_rules("single-deck").with_changes(penetration=1)  # a preset's words on other rules
+    assert resolve_rules_spec(rules_to_mapping(rules)) == rules

@@ -244,10 +244,16 @@ def continues(before: dict[str, Any], after: dict[str, Any]) -> bool:
         before["rules"] == after["rules"]
         and before["seed"] == after["seed"]
         and [seat["name"] for seat in before["seats"]] == [seat["name"] for seat in after["seats"]]
-        and (betting or (before["seats"] == after["seats"] and before["bets"] == after["bets"]))
+        and (betting or (_money_in(before) == _money_in(after) and before["bets"] == after["bets"]))
         and after["shoe"][: len(before["shoe"])] == before["shoe"]
         and after["decisions"][: len(before["decisions"])] == before["decisions"]
     )
+
+
+def _money_in(record: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """Each seat's name and bankroll before the round (a round journaled before records held each
+    seat's tournament standing carries on in a record that holds it)."""
+    return [(seat["name"], seat["bankroll"]) for seat in record["seats"]]
 
 
 def _take_bankrolls(connection: sqlite3.Connection, played: Round, profile_ids: Sequence[int | None]) -> None:
