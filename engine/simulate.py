@@ -33,6 +33,7 @@ from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
 from engine.rules import Rules
 from engine.tally import TRUE_COUNTS, Tally, count_bucket, counted_tally
+from engine.workers import become_worker, ctrl_c_held, lifeline
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -530,7 +531,9 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
 
     for plan in plans:
         plan.make_bots()  # the strategy charts, computed once here, are on disk when the workers start
-    pool = _worker_context().Pool(workers, initializer=_ignore_interrupts)
+    their_end, our_end = lifeline()
+    with ctrl_c_held():  # the fork server and the workers (and their helper threads) never see a Ctrl-C
+        pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
     try:
         finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
         with _interrupt_flag() as interrupted:
@@ -547,6 +550,8 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     finally:
         pool.terminate()
         pool.join()
+        our_end.close()
+        their_end.close()
 
 
 POLL_SECONDS = 0.1
@@ -586,8 +591,3 @@ def _worker_context() -> BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["engine.simulate"])
     return context
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and reports what it has."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
