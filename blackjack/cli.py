@@ -21,6 +21,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -38,7 +39,7 @@ MAX_FRAMES = 10**9
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """A parser whose errors are one line, `blackjack: <reason>`, with status 2 (argparse prints its usage too)."""
+    """A parser whose errors are one line, `blackjack: <reason>`, and status 2 (not argparse's usage dump)."""
 
     def error(self, message: str) -> NoReturn:
         """Print the reason on one line and exit with status 2."""
@@ -105,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _never_fail_on_encoding()
     stdout = sys.stdout
     if stdout is not None:
-        sys.stdout = _Output(stdout)  # type: ignore[assignment]
+        sys.stdout = _Output(stdout)
     try:
         try:
             return _dispatch(argv)
@@ -228,10 +229,8 @@ def screenshot_problem(path: str) -> str | None:
 
 
 def _user_error(error: ValueError) -> int:
-    try:
+    with suppress(OSError):  # nowhere to say it: the status still does
         print(f"blackjack: {error}", file=sys.stderr)
-    except OSError:  # nowhere to say it: the status still does
-        pass
     return EXIT_USAGE
 
 

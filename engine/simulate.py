@@ -94,7 +94,9 @@ class Plan:
     def __post_init__(self) -> None:
         """Check the counts; raises SimulationError naming the limit a count is outside."""
         if not 1 <= self.spread <= MAX_SPREAD:
-            raise SimulationError(f"a bet spread must be from 1 to {MAX_SPREAD} units, not {_shown(self.spread)}")
+            raise SimulationError(
+                f"a bet spread must be from 1 to {MAX_SPREAD} units, not {_shown(self.spread)}"
+            )
         if self.seats < 1:
             raise SimulationError("a simulation needs at least one seat")
         if self.seats > MAX_SEATS:
@@ -532,24 +534,27 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     for plan in plans:
         plan.make_bots()  # the strategy charts, computed once here, are on disk when the workers start
     their_end, our_end = lifeline()
-    with ctrl_c_held():  # the fork server and the workers (and their helper threads) never see a Ctrl-C
-        pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
     try:
-        finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
+        # The flag is up before the pool starts: a Ctrl-C held meanwhile lands on it when the hold ends.
         with _interrupt_flag() as interrupted:
-            for _ in range(len(work)):
-                while True:
-                    if interrupted:
-                        raise KeyboardInterrupt
-                    try:
-                        tally = finished.next(timeout=POLL_SECONDS)
-                    except multiprocessing.TimeoutError:
-                        continue
-                    break
-                yield tally
+            with ctrl_c_held():  # the fork server, the workers and their helper threads never see Ctrl-C
+                pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
+            try:
+                finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
+                for _ in range(len(work)):
+                    while True:
+                        if interrupted:
+                            raise KeyboardInterrupt
+                        try:
+                            tally = finished.next(timeout=POLL_SECONDS)
+                        except multiprocessing.TimeoutError:
+                            continue
+                        break
+                    yield tally
+            finally:
+                pool.terminate()
+                pool.join()
     finally:
-        pool.terminate()
-        pool.join()
         our_end.close()
         their_end.close()
 

@@ -117,7 +117,7 @@ def plan_for(base: Plan, combination: Combination) -> Plan:
     if changes:
         try:
             rules = rules_from_mapping(rules_to_mapping(rules) | changes, where="the sweep")
-        except (RulesError, ValueError, ArithmeticError) as error:  # a reader's own error, or one it let through
+        except (RulesError, ValueError, ArithmeticError) as error:  # the reader's error, or one it let by
             raise SweepError(f"--sweep {where}: {str(error).removeprefix('the sweep: ')}") from None
     settings: dict[str, Any] = {"rules": rules}
     for key, value in combination:

@@ -62,7 +62,7 @@ def lifeline() -> tuple[Connection, Connection]:
 
 
 def become_worker(lifeline: Connection) -> None:
-    """A worker process's first call (a pool's initializer): Ctrl-C is the parent's, and the parent's end is ours.
+    """A worker process's first call (a pool's initializer): Ctrl-C is the parent's, its end is ours.
 
     Ctrl-C is ignored from here on; a write to a parent that has gone ends the process
     silently (SIGPIPE, as for any Unix filter) instead of raising BrokenPipeError; and a

@@ -387,8 +387,9 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
             if getattr(args, "screenshot", None):
                 try:
                     app.screenshot(args.screenshot)
-                except (OSError, pygame.error) as error:  # checked before the window opened; the disk can still fill
-                    print(f"blackjack: --screenshot {args.screenshot}: cannot save it ({error})", file=sys.stderr)
+                except (OSError, pygame.error) as error:  # checked before the window opened; disks still fill
+                    print(f"blackjack: --screenshot {args.screenshot}: cannot save it ({error})",
+                          file=sys.stderr)
                     return 2
             if getattr(args, "frame_stats", False):
                 print(json.dumps(app.frame_stats()), flush=True)
