@@ -234,7 +234,7 @@ SIM = ["simulate", "--rounds", "100", "--workers", "1", "--quiet", "--seed", "1"
 
 
 @pytest.mark.parametrize(
-    ("argv", "words"),
+    "case",
     [
         ([*SIM, "--sweep", "penetration=nan"], ["--sweep penetration=nan", "not a finite number"]),
         ([*SIM, "--sweep", "penetration=inf"], ["not a finite number"]),
@@ -270,8 +270,10 @@ SIM = ["simulate", "--rounds", "100", "--workers", "1", "--quiet", "--seed", "1"
         (["odds", "--hand", "T,6", "--up", "T", "--removed", ",".join(["5"] * 400)],
          ["no card of that value"]),
     ],
+    ids=lambda case: " ".join(case[0][-2:])[:32],
 )
-def test_an_argument_out_of_range_is_one_line_and_status_2(argv, words, capsys):
+def test_an_argument_out_of_range_is_one_line_and_status_2(case, capsys):
+    argv, words = case
     status, err = status_and_err(argv, capsys)
     assert status == EXIT_USAGE
     assert_one_line(err, *words)

@@ -79,11 +79,30 @@ def ctrl_c(process: subprocess.Popen[str]) -> tuple[str, str]:
     return process.communicate(timeout=120)
 
 
+def python_catches_ctrl_c(pid: int) -> bool:
+    """Whether the process has Python's SIGINT handler in place: it is past its start and would raise
+    KeyboardInterrupt, if the signal were not blocked (the fix) or ignored (a child's loop, later)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = int(status.split("SigCgt:")[1].split()[0], 16)
+    return bool(caught & (1 << (signal.SIGINT - 1)))
+
+
+def wait_until(condition, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not happen"
+        time.sleep(0.001)
+
+
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
 def test_ctrl_c_while_simulates_fork_server_starts_is_quiet():
     process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1",
                     "--bot", "novice", "--json")
-    wait_for_child(process, "multiprocessing.forkserver")  # it is importing the engine now
+    server = wait_for_child(process, "multiprocessing.forkserver")
+    wait_until(lambda: python_catches_ctrl_c(server), "the fork server's start")  # importing the engine now
     out, err = ctrl_c(process)
     assert process.returncode == EXIT_INTERRUPTED, err
     assert err == "blackjack: interrupted; the figures cover the rounds played so far\n", err
@@ -94,21 +113,23 @@ def test_ctrl_c_while_simulates_fork_server_starts_is_quiet():
 def test_ctrl_c_while_simulates_workers_start_is_quiet():
     process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1", "--json")
     server = wait_for_child(process, "multiprocessing.forkserver")
-    deadline = time.monotonic() + 60
-    while not descendants(server):
-        assert time.monotonic() < deadline
-        time.sleep(0.002)  # a worker has been forked: it is unpickling its task, before its initializer
+    # A worker forked from the server gets Python's handler back until its initializer runs.
+    wait_until(lambda: any(python_catches_ctrl_c(pid) for pid, _ in descendants(server)), "a worker's start")
     _, err = ctrl_c(process)
     assert process.returncode == EXIT_INTERRUPTED and "Traceback" not in err, err
 
 
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
 def test_the_games_pricing_process_takes_no_ctrl_c(tmp_path):
-    env = environment(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                      BLACKJACK_ODDS_CACHE=str(tmp_path / "odds"))
+    from engine import load_rules
+    from engine.odds import analysis
+
+    analysis(load_rules("vegas-strip"))  # cached (conftest's folder): the child's first job is quick
+    env = environment(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     process = start("--seats", "Ann", "--data-dir", str(tmp_path / "data"), env=env)
-    wait_for_child(process, "multiprocessing.spawn")
-    time.sleep(1.5)  # the child has priced the table and waits for its next job
+    child = wait_for_child(process, "multiprocessing.spawn")
+    wait_until(lambda: python_catches_ctrl_c(child), "the pricing process's start")
+    time.sleep(1)  # it has priced the table and waits for its next job
     _, err = ctrl_c(process)
     assert process.returncode == EXIT_INTERRUPTED and "Traceback" not in err, err
 
