@@ -27,6 +27,8 @@ from engine.workers import become_worker, ctrl_c_held, lifeline
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from engine.bots import Bot
     from engine.odds import Analysis, StrategyChart
     from engine.odds.effects import RuleEffect
@@ -51,7 +53,7 @@ class Pricer:
         self._pool: ProcessPoolExecutor | None = None
         self._unavailable = False
         self._lock = threading.Lock()
-        self._our_end: Any = None
+        self._our_end: Connection | None = None
 
     def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in the child process (a module-level function and picklable arguments)."""
@@ -66,7 +68,9 @@ class Pricer:
                         initializer=become_worker,
                         initargs=(their_end,),
                     )
-                    atexit.register(self.close)  # after multiprocessing's own exit handler: so run before it
+                    # Registered after multiprocessing's own exit handler, so it runs first (last in, first
+                    # out): a child still starting finds its semaphores, which that handler removes.
+                    atexit.register(self.close)
                 except (OSError, ValueError):
                     self._unavailable = True
             pool = self._pool
@@ -83,6 +87,7 @@ class Pricer:
             self._unavailable = True
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
+            if self._our_end is not None:
                 self._our_end.close()
 
 
