@@ -7,7 +7,7 @@ rounded down to the cent, and the house keeps the fraction of a cent.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from fractions import Fraction
 
 Money = int
@@ -16,27 +16,56 @@ Money = int
 CENTS_PER_UNIT = 100
 
 
+MAX_UNITS = 10**12
+"""The largest amount the engine takes, in units: far beyond any bankroll, and small enough that
+sums of amounts stay exact in a float's 53 bits and fit SQLite's 64-bit integers as cents."""
+
+
 def to_cents(amount: object) -> Money:
     """Read an amount in units (an int, a decimal string, or a float from TOML/JSON) as cents.
 
-    >>> to_cents(10), to_cents("7.5"), to_cents(2.25)
-    (1000, 750, 225)
+    >>> to_cents(10), to_cents("7.5"), to_cents(2.25), to_cents("-1")
+    (1000, 750, 225, -100)
+    >>> to_cents("1e999999999")
+    Traceback (most recent call last):
+    ...
+    ValueError: an amount cannot be more than 1,000,000,000,000
 
-    Raises ValueError when the amount is not a number or has a fraction of a cent.
+    Raises ValueError when the amount is not a finite number, has a fraction of a cent,
+    or is more than `MAX_UNITS` either way.
     """
     if isinstance(amount, bool):
         raise ValueError(f"{amount!r} is not an amount of money")
     if isinstance(amount, int):
+        if abs(amount) > MAX_UNITS:  # compared, never printed: a huge int has no repr
+            raise ValueError(f"an amount cannot be more than {MAX_UNITS:,}")
         return amount * CENTS_PER_UNIT
-    if isinstance(amount, float | str | Decimal):
-        try:
-            exact = Decimal(str(amount)) * CENTS_PER_UNIT
-        except InvalidOperation:
-            raise ValueError(f"{amount!r} is not an amount of money") from None
-        if not exact.is_finite() or exact != exact.to_integral_value():
-            raise ValueError(f"{amount!r} is not a whole number of cents")
-        return int(exact)
-    raise ValueError(f"{amount!r} is not an amount of money")
+    if not isinstance(amount, float | str | Decimal):
+        raise ValueError(f"{amount!r} is not an amount of money")
+    shown = _shown(amount)
+    try:
+        exact = Decimal(amount) if isinstance(amount, Decimal) else Decimal(str(amount))
+    except InvalidOperation:
+        raise ValueError(f"{shown} is not an amount of money") from None
+    if not exact.is_finite():
+        raise ValueError(f"{shown} is not an amount of money")
+    # Decimal comparisons are exact whatever the exponent (1e999999999 or 1e-999999999),
+    # where arithmetic would round, overflow or underflow in the default context.
+    if exact.copy_abs() > MAX_UNITS:
+        raise ValueError(f"an amount cannot be more than {MAX_UNITS:,}")
+    cents = exact.quantize(_CENT, rounding=ROUND_DOWN)  # at most 15 digits: exact
+    if cents != exact:
+        raise ValueError(f"{shown} is not a whole number of cents")
+    return int(cents.scaleb(2))
+
+
+_CENT = Decimal("0.01")
+
+
+def _shown(amount: object, limit: int = 40) -> str:
+    """The amount as an error message quotes it, cut short when it is long."""
+    text = repr(amount)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def to_units(cents: Money) -> int | float:

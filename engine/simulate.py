@@ -27,11 +27,13 @@ from typing import TYPE_CHECKING, Any
 from engine import risk
 from engine.actions import Result
 from engine.bots import DEFAULT_SPREAD, Bot, BotTable, CounterBot, NoviceStyle, make_bot
+from engine.errors import BlackjackError
 from engine.fastplay import FastTable
 from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
 from engine.rules import Rules
 from engine.tally import TRUE_COUNTS, Tally, count_bucket, counted_tally
+from engine.workers import become_worker, ctrl_c_held, lifeline
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -47,6 +49,23 @@ Z95 = 1.959963984540054
 
 ROUNDS_PER_HOUR = 100
 """Rounds one seat plays in an hour at a busy table (for the counter's hourly summary)."""
+
+MAX_SEATS = 7
+"""The most seats a simulated table has: a casino table's seven, as the game's table and the kernel."""
+
+MAX_ROUNDS = 10**10
+"""The most rounds one run plays, all its plans together: days of a cluster's time, and a list of
+its 500,000 chunks stays small (a number beyond it would exhaust memory before the first round)."""
+
+MAX_SPREAD = 1000
+"""The top of the largest bet ramp: a 1-to-1000 spread."""
+
+WORKERS_PER_CORE = 4
+"""How many worker processes a core may be given: more only fight over it (and each costs memory)."""
+
+
+class SimulationError(BlackjackError):
+    """A simulation that cannot run as asked: a count out of range, or more work than a run holds."""
 
 ENGINES = ("fast", "round", "kernel", "auto")
 """How rounds are played: the fast path, the event-producing Round (slower; the same results), the
@@ -73,14 +92,19 @@ class Plan:
     """The top of the counter's bet ramp in units (1-8 by default); the other bots bet flat."""
 
     def __post_init__(self) -> None:
-        if self.spread < 1:
-            raise ValueError(f"a bet spread must be 1 or more, not {self.spread}")
+        """Check the counts; raises SimulationError naming the limit a count is outside."""
+        if not 1 <= self.spread <= MAX_SPREAD:
+            raise SimulationError(
+                f"a bet spread must be from 1 to {MAX_SPREAD} units, not {_shown(self.spread)}"
+            )
         if self.seats < 1:
-            raise ValueError("a simulation needs at least one seat")
-        if self.rounds < 0:
-            raise ValueError("the number of rounds cannot be negative")
+            raise SimulationError("a simulation needs at least one seat")
+        if self.seats > MAX_SEATS:
+            raise SimulationError(f"a table has at most {MAX_SEATS} seats, not {_shown(self.seats)}")
+        if not 0 <= self.rounds <= MAX_ROUNDS:
+            raise SimulationError(f"a run plays from 0 to {MAX_ROUNDS:,} rounds, not {_shown(self.rounds)}")
         if self.engine not in ENGINES:
-            raise ValueError(f"there is no engine {self.engine!r}; use " + " or ".join(ENGINES))
+            raise SimulationError(f"there is no engine {self.engine!r}; use " + " or ".join(ENGINES))
         if self.engine == "auto":  # settled once, so reports and workers see the engine that runs
             from engine.kernel import supports
 
@@ -115,6 +139,35 @@ class Plan:
         """Every seat's starting bankroll: the tournament's, or one that never runs out."""
         tournament = self.rules.tournament
         return [BANKROLL if tournament is None else tournament.bankroll] * self.seats
+
+
+def _shown(number: int) -> str:
+    """A count as a message quotes it; one too long to print whole (or at all) is described."""
+    return f"{number:,}" if number.bit_length() <= 64 else f"a number of {number.bit_length():,} bits"
+
+
+def max_workers() -> int:
+    """The most worker processes a run may start on this machine: `WORKERS_PER_CORE` per core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_run(plans: Sequence[Plan], workers: int | None = None) -> None:
+    """Check that a run fits: its plans' rounds together, and the worker processes asked for.
+
+    Raises SimulationError naming the limit.
+    """
+    total = sum(plan.rounds for plan in plans)
+    if total > MAX_ROUNDS:
+        raise SimulationError(
+            f"a run plays at most {MAX_ROUNDS:,} rounds in all; {len(plans):,} simulations of these "
+            f"rounds come to {_shown(total)}"
+        )
+    if workers is not None and not 1 <= workers <= max_workers():
+        cores = os.cpu_count() or 1
+        raise SimulationError(
+            f"{_shown(workers)} worker processes: use 1 to {max_workers()} on this machine "
+            f"({cores} core{'s' if cores != 1 else ''}, {WORKERS_PER_CORE} per core)"
+        )
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -445,7 +498,10 @@ def run_all(
     `played` is where finished chunks come from instead of the local pool (a cluster, see
     `blackjack.cluster`); it is closed when the run ends. A KeyboardInterrupt returns what
     the finished chunks gathered, every summary marked interrupted.
+
+    Raises SimulationError when the run does not fit (`check_run`).
     """
+    check_run(plans, workers)
     if played is None:
         work = tasks(plans)
         played = _played(plans, work, min(workers or os.cpu_count() or 1, len(work)))
@@ -478,23 +534,30 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
 
     for plan in plans:
         plan.make_bots()  # the strategy charts, computed once here, are on disk when the workers start
-    pool = _worker_context().Pool(workers, initializer=_ignore_interrupts)
+    their_end, our_end = lifeline()
     try:
-        finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
+        # The flag is up before the pool starts: a Ctrl-C held meanwhile lands on it when the hold ends.
         with _interrupt_flag() as interrupted:
-            for _ in range(len(work)):
-                while True:
-                    if interrupted:
-                        raise KeyboardInterrupt
-                    try:
-                        tally = finished.next(timeout=POLL_SECONDS)
-                    except multiprocessing.TimeoutError:
-                        continue
-                    break
-                yield tally
+            with ctrl_c_held():  # the fork server, the workers and their helper threads never see Ctrl-C
+                pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
+            try:
+                finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
+                for _ in range(len(work)):
+                    while True:
+                        if interrupted:
+                            raise KeyboardInterrupt
+                        try:
+                            tally = finished.next(timeout=POLL_SECONDS)
+                        except multiprocessing.TimeoutError:
+                            continue
+                        break
+                    yield tally
+            finally:
+                pool.terminate()
+                pool.join()
     finally:
-        pool.terminate()
-        pool.join()
+        our_end.close()
+        their_end.close()
 
 
 POLL_SECONDS = 0.1
@@ -534,8 +597,3 @@ def _worker_context() -> BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["engine.simulate"])
     return context
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and reports what it has."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -9,6 +9,7 @@ the axes' values becomes a `Plan`; all of them are built, and so checked, before
 from __future__ import annotations
 
 import itertools
+import math
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -25,6 +26,9 @@ PLAN_KEYS: tuple[str, ...] = ("bot", "seats", "spread")
 
 RULES_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "base")
 """Sweep keys that set a rules option (every field of `Rules` but `base`)."""
+
+MAX_COMBINATIONS = 1000
+"""The most combinations one sweep runs (each is a whole simulation, built and checked before any runs)."""
 
 Combination = tuple[tuple[str, str], ...]
 """One point of a sweep: (key, value as typed) for every axis, in the order the axes were given."""
@@ -74,12 +78,15 @@ def combinations(axes: Sequence[Axis]) -> list[Combination]:
     >>> combinations([Axis("decks", ("1", "2")), Axis("bot", ("basic", "counter"))])[1]
     (('decks', '1'), ('bot', 'counter'))
 
-    Raises SweepError when a key is swept twice.
+    Raises SweepError when a key is swept twice, or the axes make more than `MAX_COMBINATIONS`.
     """
     keys = [axis.key for axis in axes]
     for key in keys:
         if keys.count(key) > 1:
             raise SweepError(f"--sweep: the key {key!r} is swept twice; give all its values in one --sweep")
+    count = math.prod(len(axis.values) for axis in axes)
+    if count > MAX_COMBINATIONS:
+        raise SweepError(f"--sweep: {count:,} combinations; a sweep runs at most {MAX_COMBINATIONS:,}")
     return [
         tuple(zip(keys, values, strict=True))
         for values in itertools.product(*(axis.values for axis in axes))
@@ -105,12 +112,12 @@ def plan_for(base: Plan, combination: Combination) -> Plan:
     Raises SweepError naming the key, the value and the reason when a value is refused.
     """
     where = ", ".join(f"{key}={value}" for key, value in combination)
-    changes = {key: _value(value) for key, value in combination if key in RULES_KEYS}
+    changes = {key: _value(key, value) for key, value in combination if key in RULES_KEYS}
     rules = base.rules
     if changes:
         try:
             rules = rules_from_mapping(rules_to_mapping(rules) | changes, where="the sweep")
-        except RulesError as error:
+        except (RulesError, ValueError, ArithmeticError) as error:  # the reader's error, or one it let by
             raise SweepError(f"--sweep {where}: {str(error).removeprefix('the sweep: ')}") from None
     settings: dict[str, Any] = {"rules": rules}
     for key, value in combination:
@@ -138,13 +145,18 @@ def _whole(key: str, value: str) -> int:
     return number
 
 
-def _value(text: str) -> Any:
+def _value(key: str, text: str) -> Any:
     """A typed value as a rules file would hold it: true/false, a number, else the text itself.
 
-    >>> _value("true"), _value("6"), _value("0.75"), _value("6:5"), _value("late")
-    (True, 6, 0.75, '6:5', 'late')
+    >>> [_value("k", text) for text in ("true", "6", "0.75", "6:5", "late")]
+    [True, 6, 0.75, '6:5', 'late']
+
+    Raises SweepError for a number that is not finite (nan, inf, 1e400), which no option takes.
     """
     try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
+        value = tomllib.loads(f"value = {text}")["value"]
+    except (tomllib.TOMLDecodeError, ValueError):  # ValueError: a whole number of thousands of digits
         return text
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SweepError(f"--sweep {key}={text}: {text} is not a finite number")
+    return value

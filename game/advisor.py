@@ -14,19 +14,21 @@ waits for the child's answer, which holds no lock.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
-import os
 import threading
-import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import Action, Card, DecisionKind, Money, Round, Rules
+from engine.workers import become_worker, ctrl_c_held, lifeline
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from engine.bots import Bot
     from engine.odds import Analysis, StrategyChart
     from engine.odds.effects import RuleEffect
@@ -43,43 +45,50 @@ class Pricer:
 
     `run` is called on a worker thread and blocks it (never the frame loop) until the child
     answers. Where no child process can be started, the work runs in the calling thread.
+    The child leaves Ctrl-C to the game and ends with it (`engine.workers`); at exit the
+    game waits for a child still starting, which would otherwise find its parent gone.
     """
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._unavailable = False
+        self._lock = threading.Lock()
+        self._our_end: Connection | None = None
 
     def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in the child process (a module-level function and picklable arguments)."""
-        if self._pool is None and not self._unavailable:
-            try:
-                # spawn, not fork: the game's process has SDL's threads, which a fork would copy half-way
-                self._pool = ProcessPoolExecutor(
-                    1,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_end_with_parent,
-                    initargs=(os.getpid(),),
-                )
-            except (OSError, ValueError):
-                self._unavailable = True
-        if self._pool is None:
-            return work(*args)
-        return self._pool.submit(work, *args).result()
+        with self._lock, ctrl_c_held():  # the child is started (on the first submit) with Ctrl-C held
+            if self._pool is None and not self._unavailable:
+                try:
+                    their_end, self._our_end = lifeline()
+                    # spawn, not fork: the game's process has SDL's threads, which a fork would copy half-way
+                    self._pool = ProcessPoolExecutor(
+                        1,
+                        mp_context=multiprocessing.get_context("spawn"),
+                        initializer=become_worker,
+                        initargs=(their_end,),
+                    )
+                    # Registered after multiprocessing's own exit handler, so it runs first (last in, first
+                    # out): a child still starting finds its semaphores, which that handler removes.
+                    atexit.register(self.close)
+                except (OSError, ValueError):
+                    self._unavailable = True
+            pool = self._pool
+            future = None if pool is None else pool.submit(work, *args)
+        return work(*args) if future is None else future.result()
 
+    def close(self) -> None:
+        """Let the child finish its work and end (at exit); a child still starting is waited for.
 
-def _end_with_parent(parent: int) -> None:
-    """In the pricing process: end it once the game that started it is gone, even killed.
-
-    A worker waiting for its next job never notices its parent's death by itself, and an
-    orphan would keep the game's output pipes open and its memory in use.
-    """
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+        Work asked for afterwards runs in the calling thread.
+        """
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self._unavailable = True
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            if self._our_end is not None:
+                self._our_end.close()
 
 
 PRICER = Pricer()

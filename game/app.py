@@ -396,7 +396,12 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
         try:
             app.run(frames, fixed_dt=frames is not None)
             if getattr(args, "screenshot", None):
-                app.screenshot(args.screenshot)
+                try:
+                    app.screenshot(args.screenshot)
+                except (OSError, pygame.error) as error:  # checked before the window opened; disks still fill
+                    print(f"blackjack: --screenshot {args.screenshot}: cannot save it ({error})",
+                          file=sys.stderr)
+                    return 2
             if getattr(args, "frame_stats", False):
                 print(json.dumps(app.frame_stats()), flush=True)
         finally:

@@ -212,17 +212,20 @@ def test_a_seeded_run_is_reproducible_and_chunks_use_the_kernel():
     assert tally.bet == 5000 * rules.min_bet
 
 
-def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys):
+def test_the_command_picks_the_kernel_when_it_can_and_says_so(capsys, tmp_path):
     from blackjack.cli import main
 
     assert main(["simulate", "--json", "--rounds", "3000", "--seed", "2", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["engine"] == "kernel" and out["rounds"] == 3000
     short = ["simulate", "--json", "--rounds", "300", "--seed", "2", "--quiet"]
-    assert main([*short, "--rules", "european", "--seats", "8"]) == 0
-    assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # eight seats: the kernel declines
-    assert main([*short, "--seats", "8", "--engine", "kernel"]) != 0
-    assert "cannot simulate in the kernel: the kernel seats at most seven" in capsys.readouterr().err
+    early = tmp_path / "early.toml"  # (eight seats, the other rule it declined, is no table's now)
+    early.write_text('base = "vegas-strip"\nsurrender = "early"\n')
+    assert main([*short, "--rules", str(early)]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "fast"  # early surrender: the kernel declines
+    assert main([*short, "--rules", str(early), "--engine", "kernel"]) != 0
+    err = capsys.readouterr().err
+    assert "cannot simulate in the kernel: the kernel does not offer early surrender" in err
 
 
 def test_the_kernels_compiled_code_is_cached_with_the_odds_never_beside_the_installed_source(tmp_path):

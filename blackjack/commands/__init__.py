@@ -8,6 +8,7 @@ the engine alone: none imports `game` or pygame.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 
@@ -35,3 +36,47 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
         sub = subparsers.add_parser(module.NAME, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(command_module=module)
+
+
+SEED_MAX = 2**64 - 1
+"""The largest seed `--seed` takes: seeds are 64-bit, as the kernel's generator and the records keep them."""
+
+
+def count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` (to `high`), else one line saying which and why.
+
+    >>> count(1, 7)("3"), count(0)("1_000")
+    (3, 1000)
+    >>> count(1, 7)("9")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 9 is out of range; use 1 to 7
+    """
+
+    def whole_number(text: str) -> int:
+        cleaned = text.strip()
+        if len(cleaned) > _MAX_DIGITS:  # int() of thousands of digits fails with a confusing message
+            raise argparse.ArgumentTypeError(f"{_cut(cleaned)} is out of range; {_allowed(low, high)}")
+        try:
+            value = int(cleaned)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{_cut(text)!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is out of range; {_allowed(low, high)}")
+        return value
+
+    return whole_number
+
+
+seed = count(0, SEED_MAX)
+"""The argparse type of `--seed`."""
+
+_MAX_DIGITS = 40
+
+
+def _allowed(low: int, high: int | None) -> str:
+    return f"use {low} or more" if high is None else f"use {low} to {high}"
+
+
+def _cut(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import Any
 
-from blackjack.commands.replay import numbered_lines, parse_record
+from blackjack.commands.replay import played_lines
 
 NAME = "review"
 HELP = "judge every decision of recorded rounds: the best play, each play's EV and the cost"
@@ -28,12 +28,10 @@ def run(args: argparse.Namespace) -> int:
     from engine.review import review_record
 
     failures = 0
-    for number, line in numbered_lines(args.file):
-        try:
-            reviewed = review_record(parse_record(line), line=number)
-        except BlackjackError as error:
+    for number, reviewed in played_lines(args.file, lambda record, line: review_record(record, line=line)):
+        if isinstance(reviewed, BlackjackError):
             failures += 1
-            _report(args, {"line": number, "error": str(error)})
+            _report(args, {"line": number, "error": str(reviewed)})
             continue
         for decision in reviewed:
             _report(args, decision.as_json())

@@ -16,9 +16,14 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blackjack.commands import count, seed
+
 if TYPE_CHECKING:
     from engine.simulate import Summary
     from engine.sweep import Combination
+
+MAX_TRIP_ROUNDS = 10**12
+"""The longest trip `--trip-rounds` takes: past it the trip's risk is the lifetime risk in any case."""
 
 NAME = "simulate"
 HELP = "play many rounds with a bot in every seat and report the EV with a 95% confidence interval"
@@ -28,30 +33,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument("--rules", metavar="ID|NAME|FILE", default="vegas-strip",
                         help="rules preset id, saved table name or TOML file (default: vegas-strip)")
-    parser.add_argument("--rounds", type=_count, default=100_000, metavar="N",
-                        help="rounds to play (default: 100000)")
-    parser.add_argument("--seats", type=_positive, default=1, metavar="K",
-                        help="seats at the table (default: 1)")
+    parser.add_argument("--rounds", type=count(0), default=100_000, metavar="N",
+                        help="rounds to play (default: 100000; at most 10 billion)")
+    parser.add_argument("--seats", type=count(1), default=1, metavar="K",
+                        help="seats at the table, 1 to 7 (default: 1)")
     parser.add_argument("--bot", choices=("basic", "counter", "novice"), default="basic",
                         help="who plays every seat (default: basic)")
     parser.add_argument("--novice-style", choices=("bust-card", "mimic-dealer", "never-bust"),
                         default="bust-card", help="how the novice plays (default: bust-card)")
-    parser.add_argument("--seed", type=int, metavar="S",
-                        help="seed of the run: the same seed gives the same result at any worker count")
-    parser.add_argument("--workers", type=_positive, metavar="W",
-                        help="worker processes (default: every core)")
+    parser.add_argument("--seed", type=seed, metavar="S",
+                        help="seed of the run (0 to 2**64 - 1): the same seed gives the same result at any "
+                             "worker count")
+    parser.add_argument("--workers", type=count(1), metavar="W",
+                        help="worker processes (default: every core; at most 4 per core)")
     parser.add_argument("--engine", choices=("auto", "kernel", "fast", "round"), default="auto",
                         help="auto (default: the compiled kernel when it can play the plan, else the fast "
                              "path), kernel, fast, or the event-producing round (slower, same as fast)")
-    parser.add_argument("--spread", type=_positive, default=8, metavar="N",
-                        help="the counter's bet spread, 1 to N units (default: 8, a ramp of 1-2-4-6-8)")
+    parser.add_argument("--spread", type=count(1), default=8, metavar="N",
+                        help="the counter's bet spread, 1 to N units, N at most 1000 (default: 8, a ramp of "
+                             "1-2-4-6-8)")
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
                         help="run every combination of these values (repeatable): any rules option as a "
                              "rules file writes it, or bot, seats or spread")
     parser.add_argument("--bankroll", type=_money, metavar="AMOUNT",
-                        help="bankroll in units for the risk of ruin (all seats play from it)")
-    parser.add_argument("--trip-rounds", type=_positive, metavar="N",
-                        help="with --bankroll: also the risk of ruin within a trip of N rounds")
+                        help="bankroll in units for the risk of ruin (all seats play from it; at most a "
+                             "trillion)")
+    parser.add_argument("--trip-rounds", type=count(1, MAX_TRIP_ROUNDS), metavar="N",
+                        help="with --bankroll: also the risk of ruin within a trip of N rounds (at most a "
+                             "trillion)")
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="play the chunks on the Dask scheduler at ADDRESS (tcp://host:8786), or "
                              "'local' for a cluster on this machine (optional extra 'cluster')")
@@ -72,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from blackjack.commands.history import load_rules_arg
     from engine.bots import NoviceStyle, format_indices
     from engine.errors import BlackjackError
-    from engine.simulate import Plan, run_all
+    from engine.simulate import Plan, check_run, run_all
     from engine.sweep import parse_axis, sweep_plans
 
     if args.show_indices:
@@ -95,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
         plot = check_target(args.plot)
     plans = [plan for _, plan in points]
+    check_run(plans, args.workers)  # before a cluster starts its workers
     with _cluster(args) as client:  # connected (or failed) before the bar starts its clock
         played = None
         if client is not None:
@@ -355,20 +365,6 @@ def _report(out: dict[str, Any], counter: bool) -> str:
             f"at an average bet of {out['average_bet']:,.2f}"
         )
     return "\n".join(lines)
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
 
 
 def _money(text: str) -> int:
