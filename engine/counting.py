@@ -1,0 +1,434 @@
+"""Card-counting systems as data, and the one count object everything that counts reads.
+
+A `CountSystem` is a tag per card (whole or half points), whether it is balanced, and for
+an unbalanced count where its running count starts and the key and pivot counts. `Count`
+keeps a running count under a system and reads it as a counter does: the true count is
+the running count per deck left, the decks estimated to the whole, half or quarter deck
+(or exactly), the result floored, truncated or rounded. An unbalanced system is played
+off its running count itself (`Count.count`), as its books teach. The counter bot, the
+simulator's kernel, the table's count panel and the count drill all count through here.
+
+Custom systems come from TOML files read the way rules files are (`engine.rulesets`):
+whatever a file holds, reading it ends in a `CountSystem` or in one `CountSystemError`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from engine.cards import Card
+from engine.errors import RulesError
+from engine.rulesets import _read_file, _shown
+
+DECK_MAKEUP: tuple[int, ...] = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+"""How many cards of each points value one deck holds: aces, twos ... nines, then tens."""
+
+MAX_TAG = 5
+"""The largest tag (either sign) a system may give a card: the published ones stop at 3."""
+
+
+class CountSystemError(RulesError):
+    """A count system is unknown, or its file is broken: the message is one sentence naming it."""
+
+
+def _balanced(tags: Sequence[Fraction], red_seven: Fraction | None) -> bool:
+    return deck_sum(tags, red_seven) == 0
+
+
+def deck_sum(tags: Sequence[Fraction], red_seven: Fraction | None = None) -> Fraction:
+    """What a whole deck counts to under these tags (red sevens two of the four sevens when given).
+
+    >>> deck_sum(SYSTEMS["ko"].tags)
+    Fraction(4, 1)
+    """
+    total = sum((tag * n for tag, n in zip(tags, DECK_MAKEUP, strict=True)), Fraction(0))
+    if red_seven is not None:
+        total += 2 * (red_seven - tags[6])
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class CountSystem:
+    """A card-counting system: a tag per rank, and how its count is read.
+
+    >>> SYSTEMS["hi-lo"].balanced, SYSTEMS["ko"].balanced
+    (True, False)
+    """
+
+    name: str
+    """How people write it: 'Hi-Lo', 'KO', 'Hi-Opt II'."""
+    key: str
+    """The command-line name: lower case with hyphens ('hi-lo', 'omega-ii')."""
+    tags: tuple[Fraction, ...]
+    """Ten tags by card points: the ace first, then two to nine, then any ten."""
+    red_seven: Fraction | None = None
+    """Red 7 only: a red seven's tag (`tags[6]` is then the black seven's); else None."""
+    initial_running_count_per_deck: Fraction = Fraction(0)
+    """An unbalanced count starts at this times the decks, plus `initial_running_count_offset`."""
+    initial_running_count_offset: Fraction = Fraction(0)
+    """KO and REKO start 4 above -4 a deck, so their pivot is +4; 0 for the others."""
+    key_count: Fraction | None = None
+    """Unbalanced: the running count from which the books raise the bet (None if they give none)."""
+    pivot: Fraction | None = None
+    """Unbalanced: the running count that means the same edge at any depth of the shoe."""
+    ace_side_count: bool = False
+    """Hi-Opt I/II, Omega II and Uston APC tag the ace 0 and are played with an ace side count."""
+    source: str = ""
+    """Where the tags and starting counts come from (a book, or the custom file's path)."""
+    balanced: bool = field(init=False)
+    """Derived from the tags: whether a whole deck counts to 0."""
+    halves: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each tag doubled, so counts of half points add as integers: ten by points, then a red seven's."""
+
+    def __post_init__(self) -> None:
+        problem = tags_problem(self.tags, self.red_seven)
+        if problem is not None:
+            raise CountSystemError(f"count system {self.name!r}: {problem}")
+        object.__setattr__(self, "balanced", _balanced(self.tags, self.red_seven))
+        red = self.tags[6] if self.red_seven is None else self.red_seven
+        object.__setattr__(self, "halves", tuple(int(2 * tag) for tag in (*self.tags, red)))
+
+    def initial_running_count(self, decks: int) -> Fraction:
+        """Where the running count starts after a shuffle of `decks` decks (0 for a balanced count).
+
+        >>> SYSTEMS["ko"].initial_running_count(6), SYSTEMS["red-7"].initial_running_count(6)
+        (Fraction(-20, 1), Fraction(-12, 1))
+        """
+        if self.balanced:
+            return Fraction(0)
+        return self.initial_running_count_per_deck * decks + self.initial_running_count_offset
+
+    @property
+    def level(self) -> Fraction:
+        """The largest tag either way (1 for Hi-Lo, 3 for Uston APC)."""
+        return max(abs(tag) for tag in (*self.tags, self.red_seven or Fraction(0)))
+
+
+def tags_problem(tags: Sequence[Any], red_seven: Any = None) -> str | None:
+    """Why these tags cannot be a system (a sentence without the system's name), or None when they can."""
+    if len(tags) != 10:
+        return f"needs 10 tags (ace, two to nine, ten), not {len(tags)}"
+    for value in (*tags, *(() if red_seven is None else (red_seven,))):
+        if not isinstance(value, Fraction) or value.denominator not in (1, 2) or abs(value) > MAX_TAG:
+            return f"a tag must be a whole or half number from -{MAX_TAG} to {MAX_TAG}, not {value}"
+    if all(tag == 0 for tag in tags) and not red_seven:
+        return "every tag is 0, so it counts nothing"
+    return None
+
+
+def card_tag(system: CountSystem, card: Card) -> Fraction:
+    """The tag of one card under a system (a red seven's own under Red 7; a suitless seven counts as black).
+
+    >>> from engine import parse_cards
+    >>> [str(card_tag(SYSTEMS["red-7"], c)) for c in parse_cards("7H 7S 5D A")]
+    ['1', '0', '1', '-1']
+    """
+    if system.red_seven is not None and card.points == 7 and card.suit is not None and card.suit.is_red:
+        return system.red_seven
+    return system.tags[card.points - 1]
+
+
+def running_count(system: CountSystem, cards: Iterable[Card]) -> Fraction:
+    """The sum of the cards' tags (the running count from 0, without a starting count).
+
+    >>> from engine import parse_cards
+    >>> running_count(SYSTEMS["wong-halves"], parse_cards("2 5 9 T"))
+    Fraction(1, 2)
+    """
+    return sum((card_tag(system, card) for card in cards), Fraction(0))
+
+
+def _f(*values: float) -> tuple[Fraction, ...]:
+    return tuple(Fraction(value) for value in values)
+
+
+_SYSTEM_LIST: tuple[CountSystem, ...] = (
+    CountSystem("Hi-Lo", "hi-lo", _f(-1, 1, 1, 1, 1, 1, 0, 0, 0, -1),
+                source="Harvey Dubner (1963); Stanford Wong, Professional Blackjack"),
+    CountSystem("KO", "ko", _f(-1, 1, 1, 1, 1, 1, 1, 0, 0, -1),
+                initial_running_count_per_deck=Fraction(-4), initial_running_count_offset=Fraction(4),
+                key_count=Fraction(2), pivot=Fraction(4),
+                source="Vancura and Fuchs, Knock-Out Blackjack (1998)"),
+    CountSystem("Hi-Opt I", "hi-opt-i", _f(0, 0, 1, 1, 1, 1, 0, 0, 0, -1), ace_side_count=True,
+                source="Charles Einstein; Lance Humble, The World's Greatest Blackjack Book"),
+    CountSystem("Hi-Opt II", "hi-opt-ii", _f(0, 1, 1, 2, 2, 1, 1, 0, 0, -2), ace_side_count=True,
+                source="Lance Humble and Carl Cooper, The World's Greatest Blackjack Book (1980)"),
+    CountSystem("Omega II", "omega-ii", _f(0, 1, 1, 2, 2, 2, 1, 0, -1, -2), ace_side_count=True,
+                source="Bryce Carlson, Blackjack for Blood (2001)"),
+    CountSystem("Zen", "zen", _f(-1, 1, 1, 2, 2, 2, 1, 0, 0, -2),
+                source="Arnold Snyder, Blackbelt in Blackjack (1983)"),
+    CountSystem("Wong Halves", "wong-halves", _f(-1, 0.5, 1, 1, 1.5, 1, 0.5, 0, -0.5, -1),
+                source="Stanford Wong, Professional Blackjack (1975)"),
+    CountSystem("Red 7", "red-7", _f(-1, 1, 1, 1, 1, 1, 0, 0, 0, -1), red_seven=Fraction(1),
+                initial_running_count_per_deck=Fraction(-2), pivot=Fraction(0),
+                source="Arnold Snyder, Blackbelt in Blackjack (1983)"),
+    CountSystem("REKO", "reko", _f(-1, 1, 1, 1, 1, 1, 1, 0, 0, -1),
+                initial_running_count_per_deck=Fraction(-4), initial_running_count_offset=Fraction(4),
+                pivot=Fraction(4),
+                source="Norman Wattenberger, Modern Blackjack (2009): KO's tags, -20 for six decks"),
+    CountSystem("Uston APC", "uston-apc", _f(0, 1, 2, 2, 3, 2, 2, 1, -1, -3), ace_side_count=True,
+                source="Ken Uston, Million Dollar Blackjack (1981)"),
+)
+
+SYSTEMS: dict[str, CountSystem] = {system.key: system for system in _SYSTEM_LIST}
+"""The shipped systems by command-line key, Hi-Lo first."""
+
+HI_LO = SYSTEMS["hi-lo"]
+"""The count the counter keeps unless told otherwise."""
+
+_KEYS = ("name", "tags", "red_seven", "initial_running_count_per_deck", "initial_running_count_offset",
+         "key_count", "pivot", "ace_side_count")
+_NUMBERS = ("red_seven", "initial_running_count_per_deck", "initial_running_count_offset", "key_count",
+            "pivot")
+
+
+def count_system(spec: str | Path) -> CountSystem:
+    """A shipped system by key or name (any case), or a custom one from a TOML file's path.
+
+    >>> count_system("Hi-Opt II").key, count_system("KO").name
+    ('hi-opt-ii', 'KO')
+
+    Raises CountSystemError naming the system or file and what is wrong: an unknown name, a
+    file that is not a regular file or cannot be read, is not UTF-8 TOML, has an unknown key,
+    a tag that is not a whole or half number from -5 to 5 (NaN and infinities included), or
+    not exactly ten tags.
+    """
+    text = str(spec).strip()
+    wanted = text.lower().replace("_", "-").replace(" ", "-")
+    for system in _SYSTEM_LIST:
+        if wanted in (system.key, system.name.lower().replace(" ", "-")):
+            return system
+    path = Path(spec)
+    if not text or not (text.endswith(".toml") or os.sep in text or "/" in text or path.exists()):
+        raise CountSystemError(
+            f"there is no count system named {_shown(text)}; the systems are " + ", ".join(SYSTEMS)
+            + ", or a .toml file"
+        )
+    where = f"count system file {_shown(path)}"
+    try:
+        if not os.path.lexists(path):
+            raise CountSystemError(f"{where}: there is no such file")
+        contents, _ = _read_file(path, where)
+    except CountSystemError:
+        raise
+    except RulesError as error:  # _read_file speaks of rules files; say the same of this one
+        raise CountSystemError(str(error)) from None
+    try:
+        table = tomllib.loads(contents)
+    except tomllib.TOMLDecodeError as error:
+        raise CountSystemError(f"{where}: not valid TOML ({error})") from None
+    except (ValueError, RecursionError):
+        raise CountSystemError(f"{where}: not valid TOML (a number or nesting is too large)") from None
+    return system_from_mapping(table, where=where, key=path.stem.lower())
+
+
+def system_from_mapping(
+    table: dict[str, Any], *, where: str = "count system", key: str = "custom"
+) -> CountSystem:
+    """A custom system from a parsed TOML table: `name`, ten `tags` (ace first), and optional counts.
+
+    >>> system_from_mapping({"name": "Mine", "tags": [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1]}).balanced
+    True
+    >>> system_from_mapping({"name": "Mine", "tags": [1, 2]})
+    Traceback (most recent call last):
+    ...
+    engine.counting.CountSystemError: count system: key 'tags': needs 10 tags (ace, two to nine, ten), not 2
+
+    Raises CountSystemError for an unknown key or a value that is not allowed.
+    """
+    unknown = [k for k in table if k not in _KEYS]
+    if unknown:
+        raise CountSystemError(f"{where}: unknown key {unknown[0]!r}; the keys are " + ", ".join(_KEYS))
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        raise CountSystemError(f"{where}: key 'name': use a name of 1 to 40 characters")
+    raw_tags = table.get("tags")
+    if not isinstance(raw_tags, list):
+        raise CountSystemError(
+            f"{where}: key 'tags': use a list of 10 numbers, the ace's first and the ten's last"
+        )
+    tags = tuple(_number(value, where, "tags") for value in raw_tags)
+    numbers = {k: _number(table[k], where, k) for k in _NUMBERS if k in table}
+    side = table.get("ace_side_count", False)
+    if not isinstance(side, bool):
+        raise CountSystemError(f"{where}: key 'ace_side_count': use true or false")
+    problem = tags_problem(tags, numbers.get("red_seven"))
+    if problem is not None:
+        raise CountSystemError(f"{where}: key 'tags': {problem}")
+    return CountSystem(
+        name.strip(), key, tags, ace_side_count=side, source=where,
+        red_seven=numbers.get("red_seven"),
+        initial_running_count_per_deck=numbers.get("initial_running_count_per_deck", Fraction(0)),
+        initial_running_count_offset=numbers.get("initial_running_count_offset", Fraction(0)),
+        key_count=numbers.get("key_count"), pivot=numbers.get("pivot"),
+    )
+
+
+def _number(value: Any, where: str, key: str) -> Fraction:
+    """A TOML number as an exact Fraction; whole or half numbers only, finite and small."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CountSystemError(
+            f"{where}: key {key!r}: {_brief(value)} is not a number; use e.g. 1, -2 or 0.5"
+        )
+    if abs(value) > 1000:
+        raise CountSystemError(f"{where}: key {key!r}: a number is far too large for a tag or count")
+    exact = Fraction(value) if isinstance(value, int) else Fraction(str(value))
+    if exact.denominator not in (1, 2):
+        raise CountSystemError(f"{where}: key {key!r}: {value} is not a whole or half number")
+    return exact
+
+
+def _brief(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value[:40])
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return repr(value)
+
+
+class Precision(Enum):
+    """How finely a counter estimates the decks left (the divisor of the true count)."""
+
+    EXACT = "exact"
+    QUARTER = "quarter"
+    HALF = "half"
+    WHOLE = "whole"
+
+    @property
+    def cards(self) -> int:
+        """The unit of the estimate in cards (0 for exact)."""
+        return {Precision.EXACT: 0, Precision.QUARTER: 13, Precision.HALF: 26, Precision.WHOLE: 52}[self]
+
+
+class Rounding(Enum):
+    """How a counter makes the true count a whole number."""
+
+    FLOOR = "floor"
+    TRUNCATE = "truncate"
+    ROUND = "round"
+    """To the nearest, halves away from zero."""
+
+
+def whole(numerator: int, denominator: int, rounding: Rounding) -> int:
+    """`numerator / denominator` (the denominator positive) as a whole number, the way `rounding` says.
+
+    Integers only, so the compiled kernel's tables and the Python counter agree exactly.
+
+    >>> [whole(-7, 2, r) for r in Rounding]
+    [-4, -3, -4]
+    >>> [whole(7, 2, r) for r in Rounding]
+    [3, 3, 4]
+    """
+    if rounding is Rounding.FLOOR:
+        return numerator // denominator
+    if rounding is Rounding.TRUNCATE:
+        quotient = abs(numerator) // denominator
+    else:
+        quotient = (2 * abs(numerator) + denominator) // (2 * denominator)
+    return quotient if numerator >= 0 else -quotient
+
+
+MIN_DECKS_CARDS = 26
+"""However few cards are left, the true count divides by at least half a deck."""
+
+
+def decks_left_cards(cards_left: int, precision: Precision) -> int:
+    """The decks left as a counter estimates them, in cards: to the nearest unit, never under half a deck.
+
+    Ties go to the larger estimate.
+
+    >>> [decks_left_cards(100, p) for p in Precision], decks_left_cards(3, Precision.QUARTER)
+    ([100, 104, 104, 104], 26)
+    """
+    unit = precision.cards
+    if unit:
+        cards_left = (2 * cards_left + unit) // (2 * unit) * unit
+    return max(cards_left, MIN_DECKS_CARDS)
+
+
+class Count:
+    """A running count under a system, read as a true count the way its counter is set to.
+
+    Feed it cards with `add`; `reset` after a shuffle. `count` is what bets and index plays
+    run off: the true count for a balanced system, the running count for an unbalanced one.
+
+    >>> from engine import parse_cards
+    >>> count = Count(HI_LO, 2)
+    >>> count.add(parse_cards("2 3 4 5 6 2 3 4 5 6 2 3 4 5 6 2 3 4 5 6 2 3 4 5 6 2"))
+    >>> count.running, count.true_count(), count.count()
+    (Fraction(26, 1), 17, 17)
+    >>> ko = Count(SYSTEMS["ko"], 6)
+    >>> ko.running, ko.count()
+    (Fraction(-20, 1), -20)
+    """
+
+    __slots__ = ("_tags", "decks", "halves", "precision", "rounding", "seen", "system")
+
+    def __init__(
+        self, system: CountSystem, decks: int | None, *,
+        precision: Precision = Precision.EXACT, rounding: Rounding = Rounding.FLOOR,
+    ) -> None:
+        self.system = system
+        self.decks = decks
+        """None for an infinite deck, where there is nothing to count."""
+        self.precision = precision
+        self.rounding = rounding
+        self._tags = system.halves
+        self.halves = 0
+        """The running count in half points, its starting count included."""
+        self.seen = 0
+        """Cards counted since the shuffle."""
+        self.reset()
+
+    def reset(self) -> None:
+        """Start over for a fresh shoe: the running count back to the system's starting count."""
+        start = Fraction(0) if self.decks is None else self.system.initial_running_count(self.decks)
+        self.halves = int(2 * start)
+        self.seen = 0
+
+    @property
+    def running(self) -> Fraction:
+        """The running count, its starting count included."""
+        return Fraction(self.halves, 2)
+
+    def add(self, cards: Iterable[Card]) -> None:
+        """Count cards shown face up."""
+        tags, red = self._tags, self.system.red_seven is not None
+        for card in cards:
+            points = card.points
+            if red and points == 7 and card.suit is not None and card.suit.is_red:
+                self.halves += tags[10]
+            else:
+                self.halves += tags[points - 1]
+            self.seen += 1
+
+    def true_count(self, seen: int | None = None) -> int | None:
+        """The running count per deck left, made whole; None for an infinite deck.
+
+        `seen` is how many cards have left the shoe (default: the cards counted).
+        """
+        if self.decks is None:
+            return None
+        cards = decks_left_cards(self.decks * 52 - (self.seen if seen is None else seen), self.precision)
+        return whole(self.halves * 52, 2 * cards, self.rounding)
+
+    def count(self, seen: int | None = None) -> int | None:
+        """What bets and index plays run off: the true count, or an unbalanced system's running count.
+
+        None for an infinite deck. A half-point running count is made whole as the true count is.
+        """
+        if self.decks is None:
+            return None
+        if self.system.balanced:
+            return self.true_count(seen)
+        return whole(self.halves, 2, self.rounding)
