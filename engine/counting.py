@@ -417,6 +417,15 @@ class Count:
                 self.halves += tags[points - 1]
             self.seen += 1
 
+    def place(self, tagged: int, seen: int) -> None:
+        """Put the count where `seen` cards tagging `tagged` half points in all leave it.
+
+        The compiled kernel keeps just these two integers; its tables are read off a count
+        placed at each pair, so it converts exactly as this class does.
+        """
+        self.halves = self._start + tagged
+        self.seen = seen
+
     def true_count(self, seen: int | None = None) -> int | None:
         """The true count: the running count per deck left, made whole; None for an infinite deck.
 
