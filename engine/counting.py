@@ -308,7 +308,10 @@ class Precision(Enum):
     @property
     def cards(self) -> int:
         """The unit of the estimate in cards (0 for exact)."""
-        return {Precision.EXACT: 0, Precision.QUARTER: 13, Precision.HALF: 26, Precision.WHOLE: 52}[self]
+        return _UNIT_CARDS[self]
+
+
+_UNIT_CARDS = {Precision.EXACT: 0, Precision.QUARTER: 13, Precision.HALF: 26, Precision.WHOLE: 52}
 
 
 class Rounding(Enum):
@@ -351,7 +354,11 @@ def decks_left_cards(cards_left: int, precision: Precision) -> int:
     >>> [decks_left_cards(100, p) for p in Precision], decks_left_cards(3, Precision.QUARTER)
     ([100, 104, 104, 104], 26)
     """
-    unit = precision.cards
+    return _estimate(cards_left, precision.cards)
+
+
+def _estimate(cards_left: int, unit: int) -> int:
+    """`decks_left_cards` with the unit in cards (0 for exact): what `Count` calls per decision."""
     if unit:
         cards_left = (2 * cards_left + unit) // (2 * unit) * unit
     return max(cards_left, MIN_DECKS_CARDS)
@@ -373,8 +380,8 @@ class Count:
     (Fraction(-20, 1), -20)
     """
 
-    __slots__ = ("_imbalance", "_start", "_tags", "decks", "halves", "precision", "rounding", "seen",
-                 "system")
+    __slots__ = ("_imbalance", "_start", "_tags", "_unit", "decks", "halves", "precision", "rounding",
+                 "seen", "system")
 
     def __init__(
         self, system: CountSystem, decks: int | None, *,
@@ -385,6 +392,7 @@ class Count:
         """None for an infinite deck, where there is nothing to count."""
         self.precision = precision
         self.rounding = rounding
+        self._unit = precision.cards
         self._tags = system.halves
         self._imbalance = int(2 * deck_sum(system.tags, system.red_seven))
         """What a whole deck adds to the running count, in half points."""
@@ -437,9 +445,11 @@ class Count:
         if self.decks is None:
             return None
         seen = self.seen if seen is None else seen
-        cards = decks_left_cards(self.decks * 52 - seen, self.precision)
+        cards = _estimate(self.decks * 52 - seen, self._unit)
         # In half points times 52: the running count less its start, less the imbalance of `seen` cards.
         excess = 52 * (self.halves - self._start) - self._imbalance * seen
+        if self.rounding is Rounding.FLOOR:  # `whole`'s first case, without the call: this runs per decision
+            return excess // (2 * cards)
         return whole(excess, 2 * cards, self.rounding)
 
     def count(self, seen: int | None = None) -> int | None:

@@ -241,7 +241,7 @@ def leave_if_counted_out(table: FastTable, counter: CounterBot) -> bool:
     A shoe it has seen nothing of is never left (a starting count at the leave count would
     leave forever). Whether it left; the compiled kernel does the same at the same moment.
     """
-    if not table.seen:
+    if counter.ramp.leave is None or not table.seen:
         return False
     view = SeatView(table.rules, 0, None, (), 0, 0, None, 0, table.bankrolls[0], table.seen, table.shuffles)
     if not counter.leaves(view):

@@ -262,13 +262,15 @@ class CounterBot:
 
     def leaves(self, view: SeatView) -> bool:
         """Whether the count is at or below the ramp's `leave` count, so the counter leaves the shoe."""
-        return self.ramp.leaves(self.count(view))
+        return self.ramp.leave is not None and self.ramp.leaves(self.count(view))
 
     def bet(self, view: SeatView) -> Money:
         """The table minimum times the ramp's units for the count, within the limits and bankroll."""
         counted = self._counted_now(view)
         count = counted.count()
-        self.bet_true_count = count if self.tally_by_count else counted.true_count()
+        # A balanced system's count is its true count: one conversion serves both.
+        exact = self.tally_by_count or self.system.balanced
+        self.bet_true_count = count if exact else counted.true_count()
         return self.bet_at(count, view)
 
     def bet_at(self, count: int | None, view: SeatView) -> Money:
