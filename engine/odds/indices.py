@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -156,12 +157,12 @@ def crossing(low: float, high: float, d_low: float, d_high: float) -> float:
 
 
 def round_index(value: float) -> int:
-    """The published rounding: to the nearest whole count, a half up.
+    """The rounding of an index: to the nearest whole count, a half up (toward the higher count).
 
     >>> round_index(0.5), round_index(-0.5), round_index(-0.51), round_index(3.06)
     (1, 0, -1, 3)
     """
-    return int(value + 0.5) if value >= -0.5 else -int(-value + 0.5 - 1e-12)
+    return math.floor(value + 0.5)
 
 
 # ---- pricing one shoe ---------------------------------------------------------------------
