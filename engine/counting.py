@@ -14,6 +14,7 @@ whatever a file holds, reading it ends in a `CountSystem` or in one `CountSystem
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import tomllib
@@ -372,7 +373,8 @@ class Count:
     (Fraction(-20, 1), -20)
     """
 
-    __slots__ = ("_tags", "decks", "halves", "precision", "rounding", "seen", "system")
+    __slots__ = ("_imbalance", "_start", "_tags", "decks", "halves", "precision", "rounding", "seen",
+                 "system")
 
     def __init__(
         self, system: CountSystem, decks: int | None, *,
@@ -384,6 +386,9 @@ class Count:
         self.precision = precision
         self.rounding = rounding
         self._tags = system.halves
+        self._imbalance = int(2 * deck_sum(system.tags, system.red_seven))
+        """What a whole deck adds to the running count, in half points."""
+        self._start = 0
         self.halves = 0
         """The running count in half points, its starting count included."""
         self.seen = 0
@@ -393,7 +398,7 @@ class Count:
     def reset(self) -> None:
         """Start over for a fresh shoe: the running count back to the system's starting count."""
         start = Fraction(0) if self.decks is None else self.system.initial_running_count(self.decks)
-        self.halves = int(2 * start)
+        self._start = self.halves = int(2 * start)
         self.seen = 0
 
     @property
@@ -412,15 +417,30 @@ class Count:
                 self.halves += tags[points - 1]
             self.seen += 1
 
-    def true_count(self, seen: int | None = None) -> int | None:
-        """The running count per deck left, made whole; None for an infinite deck.
+    def place(self, tagged: int, seen: int) -> None:
+        """Put the count where `seen` cards tagging `tagged` half points in all leave it.
 
-        `seen` is how many cards have left the shoe (default: the cards counted).
+        The compiled kernel keeps just these two integers; its tables are read off a count
+        placed at each pair, so it converts exactly as this class does.
+        """
+        self.halves = self._start + tagged
+        self.seen = seen
+
+    def true_count(self, seen: int | None = None) -> int | None:
+        """The true count: the running count per deck left, made whole; None for an infinite deck.
+
+        For an unbalanced system it is the true count of what the running count holds beyond
+        the average of a shoe dealt this deep (its starting count and imbalance taken out), so
+        true counts read alike across systems. `seen` is how many cards have left the shoe
+        (default: the cards counted).
         """
         if self.decks is None:
             return None
-        cards = decks_left_cards(self.decks * 52 - (self.seen if seen is None else seen), self.precision)
-        return whole(self.halves * 52, 2 * cards, self.rounding)
+        seen = self.seen if seen is None else seen
+        cards = decks_left_cards(self.decks * 52 - seen, self.precision)
+        # In half points times 52: the running count less its start, less the imbalance of `seen` cards.
+        excess = 52 * (self.halves - self._start) - self._imbalance * seen
+        return whole(excess, 2 * cards, self.rounding)
 
     def count(self, seen: int | None = None) -> int | None:
         """What bets and index plays run off: the true count, or an unbalanced system's running count.
@@ -432,3 +452,183 @@ class Count:
         if self.system.balanced:
             return self.true_count(seen)
         return whole(self.halves, 2, self.rounding)
+
+
+class RampError(RulesError):
+    """A bet ramp that cannot be read: the message is one sentence naming the ramp or its file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ramp:
+    """A bet ramp: betting units by count, and optionally a count at which the counter leaves the shoe.
+
+    The count is the one bets run off (`Count.count`: the true count, or an unbalanced
+    system's running count). The bet is the units of the last step whose count is at or
+    below it; under the first step, the first step's units. At or below `leave` the counter
+    wongs out: it leaves the shoe and plays on from a freshly shuffled one.
+
+    >>> ramp = Ramp(((1, 1), (2, 2), (3, 4), (4, 8)), leave=-2)
+    >>> [ramp.units(c) for c in (-5, -2, 0, 2, 3, 9)], ramp.leaves(-2), ramp.leaves(-1), ramp.spread
+    ([1, 1, 1, 2, 4, 8], True, False, 8)
+    """
+
+    steps: tuple[tuple[int, int], ...]
+    """(count, units) pairs, counts rising."""
+    leave: int | None = None
+    """At or below this count the counter leaves the shoe (None: it never does)."""
+
+    def __post_init__(self) -> None:
+        if not self.steps:
+            raise RampError("a bet ramp needs at least one step")
+        counts = [count for count, _ in self.steps]
+        if any(later <= earlier for earlier, later in itertools.pairwise(counts)):
+            raise RampError(f"a bet ramp's counts must rise step by step, not {', '.join(map(str, counts))}")
+        if any(units < 1 for _, units in self.steps):
+            raise RampError("each step of a bet ramp bets one unit or more")
+        raised = [count for count, units in self.steps if units > self.steps[0][1]]
+        if self.leave is not None and raised and self.leave >= raised[0]:
+            raise RampError(f"the counter would leave at {self.leave}, where its ramp already bets more")
+
+    @classmethod
+    def from_units(cls, units: Sequence[int]) -> Ramp:
+        """The ramp betting `units[i]` at a count of i + 1 (the first at +1 or less, the last from there up).
+
+        >>> Ramp.from_units((1, 2, 4)).steps
+        ((1, 1), (2, 2), (3, 4))
+        """
+        return cls(tuple((i + 1, u) for i, u in enumerate(units)))
+
+    def units(self, count: int | None) -> int:
+        """The units to bet at this count (the first step's for no count: an infinite deck)."""
+        steps = self.steps
+        chosen = steps[0][1]
+        if count is None:
+            return chosen
+        for at, units in steps:
+            if count < at:
+                break
+            chosen = units
+        return chosen
+
+    def leaves(self, count: int | None) -> bool:
+        """Whether the counter leaves the shoe at this count."""
+        return self.leave is not None and count is not None and count <= self.leave
+
+    @property
+    def spread(self) -> int:
+        """The largest bet over the smallest, rounded down (8 for a 1-8 ramp)."""
+        units = [u for _, u in self.steps]
+        return max(units) // min(units)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Every count at which the ramp changes what it does (its steps and where it leaves)."""
+        return tuple(c for c, _ in self.steps) + (() if self.leave is None else (self.leave,))
+
+    def text(self) -> str:
+        """The ramp as `parse_ramp` reads it.
+
+        >>> Ramp(((1, 1), (3, 4)), leave=-1).text()
+        '1:1,3:4,leave:-1'
+        """
+        parts = [f"{count}:{units}" for count, units in self.steps]
+        if self.leave is not None:
+            parts.append(f"leave:{self.leave}")
+        return ",".join(parts)
+
+
+MAX_RAMP_STEPS = 40
+"""The most steps a ramp may have (counts run from about -10 to +15)."""
+
+MAX_RAMP_UNITS = 1000
+"""The most units one step may bet (a 1-1000 spread)."""
+
+
+def parse_ramp(text: str) -> Ramp:
+    """A ramp from `COUNT:UNITS,...` (and an optional `leave:COUNT`), or from a TOML file's path.
+
+    >>> parse_ramp("1:1, 2:2, 3:4, 4:8, leave:-2")
+    Ramp(steps=((1, 1), (2, 2), (3, 4), (4, 8)), leave=-2)
+
+    Raises RampError naming the ramp or file and what is wrong.
+    """
+    spec = text.strip()
+    if spec.endswith(".toml") or os.sep in spec or "/" in spec:
+        return _ramp_file(Path(spec))
+    where = f"ramp {_shown(spec)}"
+    steps: list[tuple[int, int]] = []
+    leave: int | None = None
+    for part in spec.split(","):
+        left, colon, right = part.strip().partition(":")
+        try:
+            value = int(right)
+        except ValueError:
+            value = None
+        if not colon or value is None:
+            raise RampError(f"{where}: {part.strip()!r} is not COUNT:UNITS (such as 2:4) or leave:COUNT")
+        if left.strip().lower() == "leave":
+            leave = value
+            continue
+        try:
+            steps.append((int(left), value))
+        except ValueError:
+            raise RampError(f"{where}: {left.strip()!r} is not a whole count") from None
+    return _ramp(where, steps, leave)
+
+
+def _ramp(where: str, steps: list[tuple[int, int]], leave: int | None) -> Ramp:
+    if len(steps) > MAX_RAMP_STEPS:
+        raise RampError(f"{where}: has {len(steps)} steps; a ramp has at most {MAX_RAMP_STEPS}")
+    if any(abs(count) > 100 or units > MAX_RAMP_UNITS for count, units in steps) or abs(leave or 0) > 100:
+        raise RampError(
+            f"{where}: counts run from -100 to 100 and a step bets at most {MAX_RAMP_UNITS} units"
+        )
+    try:
+        return Ramp(tuple(sorted(steps)), leave)
+    except RampError as error:
+        raise RampError(f"{where}: {error}") from None
+
+
+def _ramp_file(path: Path) -> Ramp:
+    """A ramp from a TOML file: `steps = [[COUNT, UNITS], ...]` and an optional `leave = COUNT`."""
+    where = f"ramp file {_shown(path)}"
+    try:
+        if not os.path.lexists(path):
+            raise RampError(f"{where}: there is no such file")
+        contents, _ = _read_file(path, where)
+        table = tomllib.loads(contents)
+    except RampError:
+        raise
+    except RulesError as error:
+        raise RampError(str(error)) from None
+    except tomllib.TOMLDecodeError as error:
+        raise RampError(f"{where}: not valid TOML ({error})") from None
+    except (ValueError, RecursionError):
+        raise RampError(f"{where}: not valid TOML (a number or nesting is too large)") from None
+    return ramp_from_mapping(table, where=where)
+
+
+def ramp_from_mapping(table: dict[str, Any], *, where: str = "ramp") -> Ramp:
+    """A ramp from a parsed TOML table: `steps = [[COUNT, UNITS], ...]`, optionally `leave = COUNT`.
+
+    >>> ramp_from_mapping({"steps": [[1, 1], [3, 6]], "leave": -1}).text()
+    '1:1,3:6,leave:-1'
+
+    Raises RampError for an unknown key or a value that is not allowed.
+    """
+    unknown = [k for k in table if k not in ("steps", "leave")]
+    if unknown:
+        raise RampError(f"{where}: unknown key {unknown[0]!r}; the keys are steps and leave")
+    raw = table.get("steps")
+    if not isinstance(raw, list) or not all(
+        isinstance(step, list) and len(step) == 2 and all(_is_int(v) for v in step) for step in raw
+    ):
+        raise RampError(f"{where}: key 'steps': use a list of [COUNT, UNITS] pairs of whole numbers")
+    leave = table.get("leave")
+    if leave is not None and not _is_int(leave):
+        raise RampError(f"{where}: key 'leave': use a whole count")
+    return _ramp(where, [(int(c), int(u)) for c, u in raw], leave)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.actions import Action
-from engine.bots.counter import hi_lo
 from engine.cards import Card, Rank, Suit, card
 from engine.coach import describe_hand, describe_up_card, gerund, percent_of_bet
 from engine.errors import BlackjackError
@@ -458,13 +457,18 @@ def count_flashes(
 
 
 def count_answer(flashes: Sequence[Sequence[Card]], decks: int) -> CountAnswer:
-    """The running count of the cards shown and the decks left after them (nearest half deck, at least half).
+    """The Hi-Lo running count of the cards shown and the decks left after them, as a counter estimates them.
+
+    Both come from `engine.counting`: the count's tags, and the decks left to the nearest half
+    deck (ties up, never under half a deck).
 
     >>> from engine.cards import parse_cards
     >>> a = count_answer([parse_cards("2 5 6"), parse_cards("K A 3")], 2)
     >>> a.running, a.decks_left, a.true_count
     (2, 2.0, 1.0)
     """
+    from engine.counting import HI_LO, Precision, decks_left_cards, running_count
+
     shown = [c for group in flashes for c in group]
-    left = decks * 52 - len(shown)
-    return CountAnswer(hi_lo(shown), max(0.5, round(left / 26) / 2))
+    left = decks_left_cards(decks * 52 - len(shown), Precision.HALF)
+    return CountAnswer(int(running_count(HI_LO, shown)), left / 52)

@@ -26,7 +26,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine import risk
 from engine.actions import Result
-from engine.bots import DEFAULT_SPREAD, Bot, BotTable, CounterBot, NoviceStyle, make_bot
+from engine.bots import (
+    DEFAULT_SETUP,
+    DEFAULT_SPREAD,
+    Bot,
+    BotTable,
+    CounterBot,
+    CounterSetup,
+    NoviceStyle,
+    SeatView,
+    make_bot,
+)
 from engine.fastplay import FastTable
 from engine.money import CENTS_PER_UNIT, Money, to_units
 from engine.round import Round
@@ -70,7 +80,10 @@ class Plan:
     rules_name: str = ""
     """How the rules were named (a preset id or file), for reports."""
     spread: int = DEFAULT_SPREAD
-    """The top of the counter's bet ramp in units (1-8 by default); the other bots bet flat."""
+    """The top of the counter's bet ramp in units (1-8 by default) when `counter` has no ramp; the
+    other bots bet flat."""
+    counter: CounterSetup = DEFAULT_SETUP
+    """How the counter counts, bets and plays: its system, true-count setting, ramp and index plays."""
 
     def __post_init__(self) -> None:
         if self.spread < 1:
@@ -107,7 +120,8 @@ class Plan:
     def make_bots(self) -> list[Bot]:
         """A fresh bot for every seat."""
         return [
-            make_bot(self.bot, self.rules, novice_style=self.novice_style, spread=self.spread)
+            make_bot(self.bot, self.rules, novice_style=self.novice_style, spread=self.spread,
+                     counter=self.counter)
             for _ in range(self.seats)
         ]
 
@@ -138,7 +152,7 @@ def run_chunk(plan: Plan, index: int) -> Tally:
 
         return kernel.play_chunk(plan.rules, plan.bot, rounds, seed, seats=plan.seats,
                                  novice_style=plan.novice_style, spread=plan.spread,
-                                 bankroll=plan.bankrolls()[0])
+                                 bankroll=plan.bankrolls()[0], counter=plan.counter)
     bots = plan.make_bots()
     if isinstance(bots[0], CounterBot) and plan.rules.decks is not None:
         return _tally_counted(plan, bots, rounds, seed)
@@ -182,6 +196,7 @@ def _tally_counted(plan: Plan, bots: list[Bot], rounds: int, seed: int) -> Tally
     results: list[Result] = []
     for _ in range(rounds):
         counter.bet_true_count = None
+        leave_if_counted_out(table, counter)
         if not play():
             break
         net, bet = sum(table.nets), sum(table.bets)
@@ -198,6 +213,45 @@ def _tally_counted(plan: Plan, bots: list[Bot], rounds: int, seed: int) -> Tally
     return counted_tally(sums, tuple(results.count(result) for result in _RESULTS))
 
 
+def counter_dict(setup: CounterSetup, spread: int) -> dict[str, Any]:
+    """How the counter was set up, as JSON-ready values (the ramp as `engine.counting.parse_ramp` reads it).
+
+    >>> counter_dict(DEFAULT_SETUP, 8)["ramp"]
+    '1:1,2:2,3:4,4:6,5:8'
+    """
+    from engine.bots import ramp_for_spread
+    from engine.counting import Ramp
+
+    system = setup.system
+    ramp = setup.ramp or Ramp.from_units(ramp_for_spread(spread))
+    return {
+        "system": system.key,
+        "system_name": system.name,
+        "balanced": system.balanced,
+        "precision": setup.precision.value,
+        "rounding": setup.rounding.value,
+        "ramp": ramp.text(),
+        "indices": "fixed" if setup.plays is None else "given",
+    }
+
+
+def leave_if_counted_out(table: FastTable, counter: CounterBot) -> bool:
+    """Before a round: when the counter's count is at its ramp's leave count, it leaves for a fresh shoe.
+
+    A shoe it has seen nothing of is never left (a starting count at the leave count would
+    leave forever). Whether it left; the compiled kernel does the same at the same moment.
+    """
+    if not table.seen:
+        return False
+    view = SeatView(table.rules, 0, None, (), 0, 0, None, 0, table.bankrolls[0], table.seen, table.shuffles)
+    if not counter.leaves(view):
+        return False
+    table.shoe.shuffle()  # what FastTable does at the cut card, done now
+    table.shuffles += 1
+    table.seen.clear()
+    return True
+
+
 def _tally_rounds(plan: Plan, rounds: int, seed: int) -> Tally:
     """A chunk played through the event-producing Round (the reference the fast path must match)."""
     bots = plan.make_bots()
@@ -207,6 +261,8 @@ def _tally_rounds(plan: Plan, rounds: int, seed: int) -> Tally:
     for _ in range(rounds):
         if counter is not None:
             counter.bet_true_count = None
+            if table.watcher.seen and counter.leaves(table.betting_view(0)):
+                table.leave_shoe()
         played = table.play_round()
         if played is None:
             break
@@ -397,6 +453,7 @@ class Summary:
             "risk": self.risk(bankroll, trip_rounds),
             **extra,
             "spread": plan.spread,
+            **({"counter": counter_dict(plan.counter, plan.spread)} if plan.bot == "counter" else {}),
             "interrupted": self.interrupted,
         }
 

@@ -2,7 +2,7 @@
 
 The game decides no rules here: every number comes from `engine.coach` (priced on the
 odds worker, never in the frame loop) and `engine.odds`' chart; the count is Hi-Lo
-(`engine.bots.hi_lo`) over the cards the presenter has already shown.
+(an `engine.counting.Count` under Hi-Lo) over the cards the presenter has already shown.
 
 Coach levels per person: 0 off, 1 warn (a toast names what a wrong play cost after it is
 made), 2 block (a wrong play is asked about first: "do it anyway?").
@@ -122,7 +122,7 @@ class Trainer:
 
     def __init__(self, shown: Sequence[Card] = ()) -> None:
         """`shown`: the cards already shown since the shuffle (a table opened again mid-shoe)."""
-        from engine.bots import hi_lo
+        from engine.counting import HI_LO, Count
 
         self.show_hint = False
         self.show_count = False
@@ -137,7 +137,9 @@ class Trainer:
         self.toast_jobs: list[Job[tuple[Hint, Judgement | None]]] = []
         self.pending: Pending | None = None
         self.confirm: tuple[Pending, Judgement] | None = None
-        self.running = hi_lo(shown)
+        self.count = Count(HI_LO, None)
+        """The count the panel shows: its decks left come from the presenter's shoe, not the count."""
+        self.count.add(shown)
         self._counted_round: Round | None = None
         self._counted = 0
         self.decks_remaining: float | None = None
@@ -224,8 +226,6 @@ class Trainer:
 
     def follow(self, presenter: Presenter) -> None:
         """Count the cards the presenter has shown since the last call (a shuffle starts again)."""
-        from engine.bots import hi_lo
-
         rnd = presenter.round
         if rnd is None:
             return
@@ -235,13 +235,19 @@ class Trainer:
             if isinstance(event, ev.ShoeShuffled):
                 if self.quiz and self._cards_counted:
                     self.count_quiz.ask(self.running)
-                self.running, self._cards_counted = 0, 0
+                self.count.reset()
+                self._cards_counted = 0
             elif (card := ev.card_shown(event)) is not None:
-                self.running += hi_lo([card])
+                self.count.add((card,))
                 self._cards_counted += 1
         self._counted = max(self._counted, presenter.cursor)
         remaining = presenter.shoe_remaining
         self.decks_remaining = remaining / 52 if remaining is not None else None
+
+    @property
+    def running(self) -> int:
+        """The Hi-Lo running count of the cards shown since the shuffle."""
+        return int(self.count.running)
 
     @property
     def true_count(self) -> float | None:

@@ -175,7 +175,18 @@ def test_unbalanced_systems_bet_off_the_running_count():
     ko.add(parse_cards("2 3 4 5 6 7"))
     assert ko.running == -14
     assert ko.count() == -14  # not divided by the decks left
-    assert ko.true_count() == -3  # -14 / (306/52) = -2.4, floored
+    # Six low cards where 6 x 4/52 were expected: (-14 + 20 - 0.46) / (306/52) = 0.94, floored.
+    assert ko.true_count() == 0
+    ko.add(parse_cards("2 3 4 5 6 7"))
+    assert (ko.count(), ko.true_count()) == (-8, 1)  # (12 - 0.92) / (300/52) = 1.92
+
+
+@pytest.mark.parametrize("key", ["ko", "red-7", "reko"])
+def test_an_unbalanced_true_count_is_zero_on_a_shoe_dealt_at_its_average(key):
+    count = Count(SYSTEMS[key], 2)
+    count.add(FULL_DECK)  # one whole deck: exactly the average composition
+    assert count.running == SYSTEMS[key].initial_running_count(2) + DECK_COUNT[key]
+    assert count.true_count() == 0
 
 
 def test_reset_starts_a_fresh_shoe_and_an_infinite_deck_has_no_count():
@@ -197,7 +208,9 @@ def test_true_count_is_the_exact_quotient_made_whole(key, decks, precision, roun
     count = Count(SYSTEMS[key], decks, precision=precision, rounding=rounding)
     count.add(cards)
     cards_left = decks_left_cards(decks * 52 - len(cards), precision)
-    exact = count.running * 52 / cards_left
+    system = SYSTEMS[key]
+    excess = count.running - system.initial_running_count(decks) - Fraction(DECK_COUNT[key] * len(cards), 52)
+    exact = excess * 52 / cards_left
     true = count.true_count()
     assert true is not None
     if rounding is Rounding.FLOOR:

@@ -1,26 +1,28 @@
-"""The Hi-Lo card counter: a running and true count, a bet ramp, and the common index plays.
+"""The card counter: any count system, a bet ramp, and index plays.
 
-Hi-Lo tags 2-6 as +1, 7-9 as 0, and tens and aces as -1. The true count is the running
-count per deck still to come, the decks estimated from the cards shown since the shuffle
-(at least half a deck), rounded down to a whole number. An infinite deck has nothing to
-count: there the counter plays basic strategy with flat bets.
+The counter keeps one `engine.counting.Count` (Hi-Lo unless told otherwise) over the cards
+shown since the shuffle; bets and index plays run off `Count.count()`: the true count (the
+running count per deck still to come, the decks estimated from the cards shown, never
+under half a deck, made whole as set: floored by default), or an unbalanced system's
+running count. An infinite deck has nothing to count: there the counter plays basic
+strategy with flat bets. Its index plays are a parameter (`CounterSetup.plays`): the
+fixed Illustrious 18 and Fab 4 below unless generated ones are handed in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from engine.actions import Action
 from engine.bots.basic import BasicBot, Chart
 from engine.bots.view import SeatView
 from engine.cards import Card
+from engine.counting import HI_LO, Count, CountSystem, Precision, Ramp, Rounding, running_count
 from engine.hand import hand_total
 from engine.money import Money
 from engine.round import DecisionKind
-
-HI_LO_TAGS: dict[int, int] = {1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, 10: -1}
-"""Each card's Hi-Lo tag, by its points (1 is the ace)."""
 
 _UP_LABELS = {1: "A", 10: "T"}
 
@@ -111,13 +113,13 @@ def format_indices(plays: Sequence[IndexPlay] = INDEX_PLAYS) -> str:
 
 
 def hi_lo(cards: Sequence[Card]) -> int:
-    """The Hi-Lo running count of some cards.
+    """The Hi-Lo running count of some cards (`engine.counting.running_count` under Hi-Lo).
 
     >>> from engine import parse_cards
     >>> hi_lo(parse_cards("2 6 7 K A 5"))
     1
     """
-    return sum(HI_LO_TAGS[card.points] for card in cards)
+    return int(running_count(HI_LO, cards))
 
 
 DEFAULT_RAMP: tuple[int, ...] = (1, 2, 4, 6, 8)
@@ -142,8 +144,24 @@ def ramp_for_spread(spread: int) -> tuple[int, ...]:
     return (1, *(max((spread * quarter + 2) // 4, 1) for quarter in range(1, 5)))
 
 
+@dataclass(frozen=True, slots=True)
+class CounterSetup:
+    """How a counter counts, bets and plays: the system, its true-count setting, the ramp and the index plays.
+
+    A value (hashable), so the simulator can hand it to workers and the kernel can key its
+    tables by it. `ramp` None bets `ramp_for_spread` of the simulation's spread; `plays`
+    None plays the fixed `INDEX_PLAYS`; generated indices are handed in here.
+    """
+
+    system: CountSystem = HI_LO
+    precision: Precision = Precision.EXACT
+    rounding: Rounding = Rounding.FLOOR
+    ramp: Ramp | None = None
+    plays: tuple[IndexPlay, ...] | None = None
+
+
 class CounterBot:
-    """Counts Hi-Lo, ramps its bet with the true count, and plays basic strategy with index plays.
+    """Counts cards with a system, ramps its bet with the count, and plays basic strategy with index plays.
 
     >>> from engine import load_rules, parse_cards
     >>> from engine.odds import basic_strategy
@@ -151,7 +169,7 @@ class CounterBot:
     >>> bot = CounterBot(basic_strategy(rules))
     >>> view = SeatView(rules, 0, None, (), 0, 0, None, 0, 100_000, parse_cards("2 3 4 5 6 2 3 4 5 6") * 2, 1)
     >>> bot.bet(view), bot.running_count, bot.true_count(view)
-    (4000, 20, 3)
+    (4000, Fraction(20, 1), 3)
     """
 
     name = "counter"
@@ -162,54 +180,87 @@ class CounterBot:
         self,
         chart: Chart,
         *,
-        ramp: Sequence[int] = DEFAULT_RAMP,
+        ramp: Ramp | Sequence[int] = DEFAULT_RAMP,
         plays: Sequence[IndexPlay] = INDEX_PLAYS,
+        system: CountSystem = HI_LO,
+        precision: Precision = Precision.EXACT,
+        rounding: Rounding = Rounding.FLOOR,
     ) -> None:
-        if not ramp or min(ramp) < 1:
-            raise ValueError("a bet ramp needs at least one step, each of one unit or more")
+        if not isinstance(ramp, Ramp):
+            if not ramp or min(ramp) < 1:
+                raise ValueError("a bet ramp needs at least one step, each of one unit or more")
+            ramp = Ramp.from_units(ramp)
         self.basic = BasicBot(chart)
-        self.ramp = tuple(ramp)
+        self.ramp = ramp
         self.plays = tuple(plays)
+        self.system = system
+        self.precision = precision
+        self.rounding = rounding
         self._plays = {
             (play.hand, play.up): play for play in self.plays if play.at_or_above is not Action.SURRENDER
         }
         self._surrenders = {
             (play.hand, play.up): play for play in self.plays if play.at_or_above is Action.SURRENDER
         }
-        self.running_count = 0
-        """The Hi-Lo running count since the last shuffle."""
+        self._count: Count | None = None
         self._counted = 0
         self._shuffles = -1
         self.bet_true_count: int | None = None
         """The true count when it last placed a bet (None before its first bet or with an infinite deck)."""
 
-    def _count(self, view: SeatView) -> None:
-        """Count the cards shown since the last call (starting over after a shuffle)."""
-        if view.shuffles != self._shuffles:
+    @classmethod
+    def from_setup(cls, chart: Chart, setup: CounterSetup, spread: int) -> CounterBot:
+        """A counter set up as `setup` says; its ramp `ramp_for_spread(spread)` unless the setup has one."""
+        return cls(
+            chart, ramp=setup.ramp or ramp_for_spread(spread),
+            plays=INDEX_PLAYS if setup.plays is None else setup.plays,
+            system=setup.system, precision=setup.precision, rounding=setup.rounding,
+        )
+
+    def new_count(self, decks: int | None) -> Count:
+        """A fresh count as this counter keeps it, for a shoe of `decks` decks."""
+        return Count(self.system, decks, precision=self.precision, rounding=self.rounding)
+
+    def _counted_now(self, view: SeatView) -> Count:
+        """The count of the cards shown since the last call (starting over after a shuffle)."""
+        count = self._count
+        if count is None or view.shuffles != self._shuffles or count.decks != view.rules.decks:
             self._shuffles = view.shuffles
-            self.running_count = 0
+            count = self._count = self.new_count(view.rules.decks)
             self._counted = 0
         seen = view.seen
         if len(seen) > self._counted:
-            self.running_count += hi_lo(seen[self._counted:])
+            count.add(seen[self._counted:])
             self._counted = len(seen)
+        return count
+
+    @property
+    def running_count(self) -> Fraction:
+        """The running count since the last shuffle, its starting count included (0 before any view)."""
+        return Fraction(0) if self._count is None else self._count.running
 
     def true_count(self, view: SeatView) -> int | None:
-        """The running count per deck left, rounded down; None for an infinite deck."""
-        decks = view.rules.decks
-        if decks is None:
-            return None
-        left = max(decks * 52 - len(view.seen), 26)
-        return (self.running_count * 52) // left
+        """The true count now, made whole as the counter is set to; None for an infinite deck."""
+        return self._counted_now(view).true_count()
+
+    def count(self, view: SeatView) -> int | None:
+        """The count bets and index plays run off now (`Count.count`); None for an infinite deck."""
+        return self._counted_now(view).count()
+
+    def leaves(self, view: SeatView) -> bool:
+        """Whether the count is at or below the ramp's `leave` count, so the counter leaves the shoe."""
+        return self.ramp.leaves(self.count(view))
 
     def bet(self, view: SeatView) -> Money:
-        """The table minimum times the ramp's units for the true count, within the limits and bankroll."""
-        self._count(view)
+        """The table minimum times the ramp's units for the count, within the limits and bankroll."""
+        counted = self._counted_now(view)
+        self.bet_true_count = counted.true_count()
+        return self.bet_at(counted.count(), view)
+
+    def bet_at(self, count: int | None, view: SeatView) -> Money:
+        """The bet at a given count (what `bet` bets once it has counted)."""
         rules = view.rules
-        count = self.true_count(view)
-        self.bet_true_count = count
-        step = 0 if count is None else min(max(count - 1, 0), len(self.ramp) - 1)
-        amount = rules.min_bet * self.ramp[step]
+        amount = rules.min_bet * self.ramp.units(count)
         if rules.max_bet is not None:
             amount = min(amount, rules.max_bet)
         amount = min(amount, view.bankroll)
@@ -217,8 +268,10 @@ class CounterBot:
 
     def decide(self, view: SeatView, legal: frozenset[Action]) -> Action:
         """Insurance by the index; in play, basic strategy changed by the index plays."""
-        self._count(view)
-        count = self.true_count(view)
+        return self.decide_at(self.count(view), view, legal)
+
+    def decide_at(self, count: int | None, view: SeatView, legal: frozenset[Action]) -> Action:
+        """The decision at a given count (what `decide` decides once it has counted)."""
         up = view.up_card
         if view.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY):
             play = self._plays.get(("insurance", 1))
@@ -230,7 +283,6 @@ class CounterBot:
         if view.kind is not DecisionKind.PLAY or count is None or up is None:
             return basic
         return self._index_action(view, legal, count, up.points, basic)
-
     def _index_action(
         self, view: SeatView, legal: frozenset[Action], count: int, up: int, basic: Action
     ) -> Action:

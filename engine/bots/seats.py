@@ -45,11 +45,15 @@ class CardWatcher:
         events = rnd.events
         for event in events[self._cursor:]:
             if isinstance(event, ev.ShoeShuffled):
-                self.seen = []
-                self.shuffles += 1
+                self.new_shoe()
             elif (card := ev.card_shown(event)) is not None:
                 self.seen.append(card)
         self._cursor = len(events)
+
+    def new_shoe(self) -> None:
+        """The shoe was shuffled (or the seats left for a fresh one): nothing of it is seen yet."""
+        self.seen = []
+        self.shuffles += 1
 
 
 def seat_view(rnd: Round, seat: int, watcher: CardWatcher) -> SeatView:
@@ -99,6 +103,17 @@ class BotTable:
         self._seats = [Seat(seat_name(i), bankroll) for i, bankroll in enumerate(bankrolls)]
         self.table = Table(rules, self._seats, shoe=shoe, seed=seed)
         self.watcher = CardWatcher()
+
+    def betting_view(self, seat: int) -> SeatView:
+        """What the seat sees between rounds: the cards shown since the shuffle and its bankroll."""
+        watcher = self.watcher
+        return SeatView(self.rules, seat, None, (), 0, 0, None, 0, self.table.bankroll(seat), watcher.seen,
+                        watcher.shuffles)
+
+    def leave_shoe(self) -> None:
+        """The seats leave the shoe for a fresh one (a counter wonging out): it is shuffled now."""
+        self.table.shoe.shuffle()
+        self.watcher.new_shoe()
 
     def play_round(self) -> Round | None:
         """Play one round to its end; None when no seat can afford the minimum bet (nothing is dealt).

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Result
-from engine.bots import BOT_NAMES, DEFAULT_SPREAD, NoviceStyle, make_bot
+from engine.bots import BOT_NAMES, DEFAULT_SETUP, DEFAULT_SPREAD, CounterSetup, NoviceStyle, make_bot
 from engine.cards import Card
 from engine.legality import early_surrender_offered
 from engine.payout import original_bet_only
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 EVENT_NAMES: tuple[str, ...] = (
     "splits", "resplits", "doubles", "surrenders", "insurance", "even_money", "shuffles",
     "mid_round_reshuffles", "dealer_blackjacks", "split_aces", "hits", "paid_at_once", "cards",
-    "tournaments",
+    "tournaments", "left_shoes",
 )
 """What `KernelRun.events` counts, in order."""
 
@@ -80,12 +80,14 @@ def supports(rules: Rules, bot: str, seats: int = 1) -> str | None:
 
 @lru_cache(maxsize=32)
 def tables_for(
-    rules: Rules, bot: str, novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD
+    rules: Rules, bot: str, novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD,
+    counter: CounterSetup = DEFAULT_SETUP,
 ) -> Tables:
     """The compiled tables for these rules and bot (built once per process)."""
     from engine.kernel.tables import build
 
-    return build(rules, lambda: make_bot(bot, rules, novice_style=novice_style, spread=spread))
+    return build(rules, lambda: make_bot(bot, rules, novice_style=novice_style, spread=spread,
+                                         counter=counter))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,7 @@ _UP_CARDS: tuple[Card | None, ...] = (None, *(Card.parse(code) for code in "A234
 
 def _run(
     rules: Rules, bot: str, novice_style: NoviceStyle, spread: int, seats: int, rounds: int, seed: int,
-    script: Any, keys: Any, record: bool, bankroll: int,
+    script: Any, keys: Any, record: bool, bankroll: int, counter: CounterSetup,
 ) -> KernelRun:
     import numpy as np
 
@@ -132,7 +134,7 @@ def _run(
     reason = declines(rules, bot, seats)
     if reason is not None:
         raise ValueError(f"cannot play in the kernel: {reason}")
-    t = tables_for(rules, bot, novice_style, spread)
+    t = tables_for(rules, bot, novice_style, spread, counter)
     tournament = rules.tournament
     infinite = rules.decks is None
     scripted = script is not None
@@ -158,7 +160,7 @@ def _run(
     played = loop.play(
         t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.hand_state, t.situation,
         t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.true_bucket,
-        t.bet_index, t.bet,
+        t.bet_index, t.leave, t.bet,
         t.insurance, t.insurance_net, t.blackjack_win, t.fate, t.outcome, t.hands, t.counting,
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,
         rules.first_card_before_bet, rules.dealer_draws_after_players, tournament is not None, bankroll,
@@ -200,6 +202,7 @@ def play_shoes(
     spread: int = DEFAULT_SPREAD,
     bankroll: int = 10**15,
     reshuffle_keys: Sequence[Sequence[int]] = (),
+    counter: CounterSetup = DEFAULT_SETUP,
 ) -> KernelRun:
     """Play up to `rounds` rounds dealing the given shoes in order (each in deal order); every round recorded.
 
@@ -211,31 +214,33 @@ def play_shoes(
     """
     import numpy as np
 
-    from engine.kernel.tables import RANKS
+    from engine.kernel.tables import card_code
 
     width = max((len(shoe) for shoe in shoes), default=1)
     script = np.zeros((len(shoes), width), dtype=np.int8)
     for row, shoe in enumerate(shoes):
-        script[row, : len(shoe)] = [RANKS.index(card.rank) for card in shoe]
+        script[row, : len(shoe)] = [card_code(card) for card in shoe]
     keys = np.array(reshuffle_keys, dtype=np.int64).reshape(len(reshuffle_keys), -1 if reshuffle_keys else 1)
-    return _run(rules, bot, novice_style, spread, seats, rounds, 0, script, keys, True, bankroll)
+    return _run(rules, bot, novice_style, spread, seats, rounds, 0, script, keys, True, bankroll, counter)
 
 
 def play_seeded(
     rules: Rules, bot: str, rounds: int, seed: int, *, seats: int = 1,
     novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD, bankroll: int = 10**15,
+    counter: CounterSetup = DEFAULT_SETUP,
 ) -> KernelRun:
     """Play `rounds` rounds from a fresh shoe shuffled by the kernel's own generator, seeded with `seed`."""
-    return _run(rules, bot, novice_style, spread, seats, rounds, seed, None, None, False, bankroll)
+    return _run(rules, bot, novice_style, spread, seats, rounds, seed, None, None, False, bankroll, counter)
 
 
 def play_chunk(
     rules: Rules, bot: str, rounds: int, seed: int, *, seats: int = 1,
     novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD, bankroll: int = 10**15,
+    counter: CounterSetup = DEFAULT_SETUP,
 ) -> Tally:
     """One chunk of a simulation played by the kernel, as a `Tally` (`play_seeded`'s figures)."""
     return kernel_tally(play_seeded(rules, bot, rounds, seed, seats=seats, novice_style=novice_style,
-                                    spread=spread, bankroll=bankroll))
+                                    spread=spread, bankroll=bankroll, counter=counter))
 
 
 def kernel_tally(played: KernelRun) -> Tally:

@@ -64,8 +64,10 @@ ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2
 # Event counters.
 EV_SPLITS, EV_RESPLITS, EV_DOUBLES, EV_SURRENDERS, EV_INSURANCE, EV_EVEN_MONEY = 0, 1, 2, 3, 4, 5
 EV_SHUFFLES, EV_MID_ROUND, EV_DEALER_BLACKJACKS, EV_SPLIT_ACES, EV_HITS, EV_PAID_AT_ONCE = 6, 7, 8, 9, 10, 11
-EV_CARDS, EV_TOURNAMENTS = 12, 13
-EVENTS = 14
+EV_CARDS, EV_TOURNAMENTS, EV_LEFT_SHOES = 12, 13, 14
+EVENTS = 15
+RED_SEVEN = 13
+"""The card code of a red seven (`engine.kernel.tables.RED_SEVEN`)."""
 HANDS = 32
 """The most hands one seat may hold in the kernel (unlimited resplits stop with an error past it)."""
 
@@ -195,7 +197,8 @@ def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
 def play(
     first_value: Any, step: Any, pair: Any, natural: Any, is_ace: Any, points: Any, tag: Any,
     hand_state: Any, situation: Any, dealer_draws: Any, up_rules: Any, even_money: Any, offer: Any,
-    count_bucket: Any, offset: int, true_bucket: Any, bet_index: Any, bet_amount: Any, insurance: Any,
+    count_bucket: Any, offset: int, true_bucket: Any, bet_index: Any, leave: Any, bet_amount: Any,
+    insurance: Any,
     insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
     hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
     first_card: bool, dealer_after: bool, tournament: bool, start_bankroll: int, goal: int, min_bet: int,
@@ -218,8 +221,7 @@ def play(
     st[P] = 0
     shoe = np.zeros(max(shoe_size, 1), dtype=np.int8)
     if not infinite and not scripted:
-        for i in range(shoe_size):
-            shoe[i] = i % 13
+        fresh_shoe(shoe, shoe_size)
     h_value = np.zeros((seats, HANDS), dtype=np.int64)
     h_cards = np.zeros((seats, HANDS), dtype=np.int64)
     h_r0 = np.zeros((seats, HANDS), dtype=np.int64)
@@ -247,7 +249,11 @@ def play(
             anyone = anyone or playing[s]
         if not anyone:
             break
-        if not infinite and (st[SHUFFLED] == 0 or st[DEALT] >= cut):
+        # A counter whose count has fallen to its ramp's leave count leaves for a fresh shoe.
+        leaving = counting and st[SEEN] > 0 and leave[bucket_now(st, counting, count_bucket, offset)] != 0
+        if leaving:
+            events[EV_LEFT_SHOES] += 1
+        if not infinite and (st[SHUFFLED] == 0 or st[DEALT] >= cut or leaving):
             if scripted:
                 if st[SCRIPT] >= script.shape[0]:
                     break
@@ -564,6 +570,17 @@ def play(
         played += 1
     events[EV_MID_ROUND] += st[MID_ROUND]
     return played
+
+
+@jit
+def fresh_shoe(shoe: Any, size: int) -> None:
+    """The cards of an unshuffled shoe, deck by deck, suit by suit (spades, hearts, diamonds, clubs):
+    rank codes, the hearts' and diamonds' sevens as `RED_SEVEN`."""
+    for i in range(size):
+        code = i % 13
+        if code == 6 and (i // 13) % 4 in (1, 2):
+            code = RED_SEVEN
+        shoe[i] = code
 
 
 @jit

@@ -18,9 +18,8 @@ from typing import Any
 
 from engine.actions import Action, Result
 from engine.bots import CounterBot
-from engine.bots.counter import hi_lo
 from engine.bots.view import Bot, SeatView
-from engine.cards import Card, Rank, card
+from engine.cards import Card, Rank, Suit, card
 from engine.dealer import dealer_draws, dealer_may_peek, hand_awaits_dealer, hand_is_live
 from engine.hand import hand_total, is_natural, is_pair
 from engine.legality import (
@@ -41,7 +40,22 @@ from engine.rules import Rules
 from engine.tally import count_bucket
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
-"""The kernel's card codes: a card is the index of its rank here (suits never matter to play)."""
+"""The ranks in the order of the kernel's card codes."""
+RED_SEVEN = len(RANKS)
+"""The card code of a red seven: it plays as any seven, and only Red 7 counts it apart."""
+CODES: tuple[Card, ...] = (*(card(rank) for rank in RANKS), card(Rank.SEVEN, Suit.HEARTS))
+"""The kernel's card codes: a card is the index of its rank in `RANKS`, or `RED_SEVEN`."""
+
+
+def card_code(shown: Card) -> int:
+    """A card's kernel code (suits never matter to play; a red seven is told apart for Red 7).
+
+    >>> card_code(Card.parse("7H")), card_code(Card.parse("7S")), card_code(Card.parse("K"))
+    (13, 6, 12)
+    """
+    if shown.points == 7 and shown.suit is not None and shown.suit.is_red:
+        return RED_SEVEN
+    return RANKS.index(shown.rank)
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
 """The kernel's playing actions."""
@@ -69,19 +83,19 @@ class Tables:
     """Every answer the kernel reads, as NumPy arrays (money in int64 cents)."""
 
     first_value: Any
-    """int16[13]: the value of a one-card hand, by rank."""
+    """int16[14]: the value of a one-card hand, by card code."""
     step: Any
-    """int16[64, 13]: a hand's value after one more card, by its value and the card's rank."""
+    """int16[64, 14]: a hand's value after one more card, by its value and the card's code."""
     pair: Any
-    """int8[13, 13]: a two-card hand's pair code (its first card's points) or 0 when it is no pair."""
+    """int8[14, 14]: a two-card hand's pair code (its first card's points) or 0 when it is no pair."""
     natural: Any
-    """uint8[13, 13]: whether two cards are a natural."""
+    """uint8[14, 14]: whether two cards are a natural."""
     is_ace: Any
-    """uint8[13]."""
+    """uint8[14]."""
     points: Any
-    """int8[13]."""
+    """int8[14]."""
     tag: Any
-    """int8[13]: the Hi-Lo tag of each rank (zeros when nobody counts)."""
+    """int8[14]: the counter's tag of each card code in half points (zeros when nobody counts)."""
     hand_state: Any
     """int16[64, 2, 11]: a hand's state number by value, three cards or more, and pair code."""
     situation: Any
@@ -96,13 +110,16 @@ class Tables:
     offer: Any
     """uint8[counts, 2]: whether the bot takes insurance (0) or even money (1)."""
     count_bucket: Any
-    """int8[running counts, seen + 1]: the count bucket by running count (offset) and cards seen."""
+    """int8[running counts, seen + 1]: the count bucket by running count (half points since the
+    shuffle, plus `count_offset`) and cards seen."""
     count_offset: int
     true_bucket: Any
     """int8[running counts, seen + 1]: the bucket of `engine.tally.TRUE_COUNTS` the counter's
     true count falls in (for the tally by true count; not clamped to the decision buckets)."""
     bet_index: Any
     """int8[counts]: the bet (an index into `bet`) by count bucket."""
+    leave: Any
+    """uint8[counts]: whether the counter leaves the shoe at the count bucket (its ramp's leave count)."""
     bet: Any
     """int64[bets]."""
     insurance: Any
@@ -125,8 +142,8 @@ class Unsupported(Exception):
     """The kernel cannot play this rule set or bot; the message says why."""
 
 
-def _cards(*ranks: int) -> tuple[Card, ...]:
-    return tuple(card(RANKS[r]) for r in ranks)
+def _cards(*codes: int) -> tuple[Card, ...]:
+    return tuple(CODES[c] for c in codes)
 
 
 def _value(cards: Sequence[Card]) -> int:
@@ -137,18 +154,18 @@ def _value(cards: Sequence[Card]) -> int:
 def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
     """Ask the rules and a fresh bot every question the kernel can meet, once, into arrays.
 
-    Raises Unsupported when a bot is neither memoizable nor the Hi-Lo counter.
+    Raises Unsupported when a bot is neither memoizable nor the counter.
     """
     import numpy as np
 
-    ranks = range(len(RANKS))
-    points = np.array([rank.points for rank in RANKS], dtype=np.int8)
+    ranks = range(len(CODES))
+    points = np.array([c.points for c in CODES], dtype=np.int8)
     first = np.array([_value(_cards(r)) for r in ranks], dtype=np.int16)
-    step = np.full((VALUES, len(RANKS)), UNKNOWN, dtype=np.int16)
+    step = np.full((VALUES, len(CODES)), UNKNOWN, dtype=np.int16)
     examples: dict[tuple[int, int, int], tuple[Card, ...]] = {}
     """A hand with each (value, three cards or more, pair code), as FastTable would first meet it."""
-    pair = np.zeros((13, 13), dtype=np.int8)
-    natural = np.zeros((13, 13), dtype=np.uint8)
+    pair = np.zeros((len(CODES), len(CODES)), dtype=np.int8)
+    natural = np.zeros((len(CODES), len(CODES)), dtype=np.uint8)
     frontier: list[tuple[Card, ...]] = []
     for r0 in ranks:
         for r1 in ranks:
@@ -170,7 +187,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
             if value // 2 > 21:
                 continue
             for r in ranks:
-                longer = (*cards, card(RANKS[r]))
+                longer = (*cards, CODES[r])
                 after = _learn(step, value, longer, r)
                 if after // 2 <= 21 and (after, 1, 0) not in examples:
                     examples[after, 1, 0] = longer
@@ -180,14 +197,13 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
     bot = make_bot()
     counting = isinstance(bot, CounterBot) and rules.decks is not None
     if not counting and not bot.memoizable and not isinstance(bot, CounterBot):
-        raise Unsupported(f"the {bot.name} bot is neither memoizable nor the Hi-Lo counter")
+        raise Unsupported(f"the {bot.name} bot is neither memoizable nor the counter")
     views = _CountViews(rules, bot, counting)
 
-    bets = sorted({bot.bet(views.view(bucket, None, None, (), 0, 0, None, 0))
-                   for bucket in range(views.buckets)})
+    bets = sorted({views.bet(bucket) for bucket in range(views.buckets)})
     bet_index = np.zeros(views.buckets, dtype=np.int8)
     for bucket in range(views.buckets):
-        amount = bot.bet(views.view(bucket, None, None, (), 0, 0, None, 0))
+        amount = views.bet(bucket)
         if why_not_bet(rules, amount, BANKROLL_COVERS, "") is not None:
             raise Unsupported(f"the {bot.name} bot bets {amount} cents, which these rules refuse")
         bet_index[bucket] = bets.index(amount)
@@ -209,7 +225,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         for kind, cards, yes in ((DecisionKind.INSURANCE, _cards(9, 6), Action.INSURANCE),
                                  (DecisionKind.EVEN_MONEY, _cards(0, 12), Action.EVEN_MONEY)):
             legal = frozenset((yes, Action.NO_INSURANCE if yes is Action.INSURANCE else Action.NO_EVEN_MONEY))
-            answer = bot.decide(views.view(bucket, None, kind, cards, 0, 1, ace, amount), legal)
+            answer = views.decide(bucket, views.view(kind, cards, 1, ace, amount), legal)
             offer[bucket, int(kind is DecisionKind.EVEN_MONEY)] = answer is yes
 
     hands = max(rules.max_hands, 2)
@@ -232,8 +248,8 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
                             situation[(bucket, *where)] = FINISH
                             continue
                         amount = bets[bet_index[bucket]]
-                        view = views.view(bucket, None, DecisionKind.PLAY, cards, 0, held, up_card, amount)
-                        action = bot.decide(view, legal)
+                        view = views.view(DecisionKind.PLAY, cards, held, up_card, amount)
+                        action = views.decide(bucket, view, legal)
                         if action not in legal:
                             raise Unsupported(f"the {bot.name} bot answered {action.value}, not legal here")
                         situation[(bucket, *where)] = ACTIONS.index(action)
@@ -258,11 +274,11 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
                                       bool(flags & BUSTED), bool(flags & SURRENDERED), bool(dbj),
                                       dealer_total)
         outcome_table[index] = 8 * money + RESULTS.index(outcome)
-    tag = np.array([hi_lo(_cards(r)) if counting else 0 for r in ranks], dtype=np.int8)
+    tag = np.array([views.tag(code) for code in ranks], dtype=np.int8)
     return Tables(
-        first, step, pair, natural, np.array([r.is_ace for r in RANKS], dtype=np.uint8), points, tag,
+        first, step, pair, natural, np.array([c.rank.is_ace for c in CODES], dtype=np.uint8), points, tag,
         hand_state, situation, dealer, up, even, offer, views.bucket_table(), views.offset,
-        views.true_bucket_table(), bet_index, bet,
+        views.true_bucket_table(), bet_index, views.leave_table(), bet,
         insurance, insurance_nets, blackjack_wins, fate, outcome_table, hands, counting,
     )
 
@@ -299,50 +315,64 @@ def _hand_rules(
 
 
 class _CountViews:
-    """Seat views that make the bot see each true count the kernel distinguishes.
+    """The counter's answers at each count the kernel tells apart, and the tables that find that count.
 
-    The counter's true count is read through its own `true_count`; counts beyond the
-    lowest and highest that its ramp and index plays tell apart are clamped to them.
+    The kernel keeps a running count (half points since the shuffle) and the cards seen;
+    `count_bucket` maps each pair to the count the bot bets and plays by, read off the
+    bot's own `engine.counting.Count` placed there (so the kernel converts exactly as the
+    bot does), clamped to the lowest and highest counts its ramp and index plays tell apart.
+    A non-counting bot is asked through plain views (one bucket).
     """
 
     def __init__(self, rules: Rules, bot: Bot, counting: bool) -> None:
         self.rules = rules
+        self.bot = bot
         self.shuffles = 0
-        self.seen: list[tuple[Card, ...]] = [()]
         self.offset = 0
+        self.low = 0
         self._table: list[list[int]] = [[0]]
         self._true_table: list[list[int]] = [[0]]
-        if not counting:
+        self._leave = [False]
+        self.counter = bot if counting and isinstance(bot, CounterBot) else None
+        if self.counter is None:
             self.buckets = 1
             return
-        assert isinstance(bot, CounterBot) and rules.decks is not None
-        indices = [play.index for play in bot.plays]
-        self.low = min([*indices, 1]) - 1
-        high = max([*indices, len(bot.ramp)])
+        counter = self.counter
+        decks = rules.decks
+        assert decks is not None
+        telling = [*counter.ramp.counts, *(play.index for play in counter.plays)]
+        self.low = min(telling) - 1
+        high = max(telling)
         self.buckets = high - self.low + 1
-        size = rules.decks * 52
-        self.offset = 20 * rules.decks
-        seven, two, ten = _cards(6, 1, 9)
-        table = [[0] * (size + 1) for _ in range(2 * self.offset + 1)]
-        true_table = [[0] * (size + 1) for _ in range(2 * self.offset + 1)]
-        examples: dict[int, tuple[Card, ...]] = {}
-        saved = bot.running_count
+        self._leave = [counter.ramp.leaves(self.low + b) for b in range(self.buckets)]
+        # Per deck, four cards of each code but the sevens: two black (code 6) and two red.
+        by_code = [(self.tag(code), 2 if CODES[code].points == 7 else 4) for code in range(len(CODES))]
+        rise = max(max(h, 0) for h, _ in by_code)
+        fall = max(max(-h, 0) for h, _ in by_code)
+        top = decks * sum(max(h, 0) * n for h, n in by_code)
+        bottom = decks * sum(min(h, 0) * n for h, n in by_code)
+        self.offset = -bottom
+        size = decks * 52
+        count = counter.new_count(decks)
+        table = [[0] * (size + 1) for _ in range(top - bottom + 1)]
+        true_table = [[0] * (size + 1) for _ in range(top - bottom + 1)]
         for seen in range(size + 1):
-            view = SeatView(rules, 0, None, (), 0, 0, None, 0, BANKROLL_COVERS, (seven,) * seen, 0)
-            for running in range(-self.offset, self.offset + 1):
-                bot.running_count = running
-                true = bot.true_count(view)
-                assert true is not None
-                bucket = min(max(true, self.low), high) - self.low
-                table[running + self.offset][seen] = bucket
-                true_table[running + self.offset][seen] = count_bucket(true)
-                if abs(running) <= seen and bucket not in examples:
-                    tagged = (two,) * running if running >= 0 else (ten,) * -running
-                    examples[bucket] = tagged + (seven,) * (seen - abs(running))
-        bot.running_count = saved
+            # Only counts that `seen` cards can reach are read; the rest are never met.
+            for tagged in range(max(bottom, -fall * seen), min(top, rise * seen) + 1):
+                count.place(tagged, seen)
+                now, true = count.count(), count.true_count()
+                assert now is not None and true is not None
+                table[tagged + self.offset][seen] = min(max(now, self.low), high) - self.low
+                true_table[tagged + self.offset][seen] = count_bucket(true)
         self._table = table
         self._true_table = true_table
-        self.seen = [examples.get(bucket, ()) for bucket in range(self.buckets)]
+
+    def tag(self, code: int) -> int:
+        """A card code's tag in half points under the counter's system (0 when nobody counts)."""
+        if self.counter is None:
+            return 0
+        halves = self.counter.system.halves
+        return halves[10] if code == RED_SEVEN else halves[CODES[code].points - 1]
 
     def bucket_table(self) -> Any:
         """int8[running counts, seen + 1]: each count's bucket."""
@@ -356,11 +386,28 @@ class _CountViews:
 
         return np.array(self._true_table, dtype=np.int8)
 
+    def leave_table(self) -> Any:
+        """uint8[counts]: whether the counter leaves the shoe at each bucket."""
+        import numpy as np
+
+        return np.array(self._leave, dtype=np.uint8)
+
     def view(
-        self, bucket: int, seat: int | None, kind: DecisionKind | None, cards: tuple[Card, ...], hand: int,
-        hands: int, up: Card | None, bet: Money,
+        self, kind: DecisionKind | None, cards: tuple[Card, ...], hands: int, up: Card | None, bet: Money,
     ) -> SeatView:
-        """A view in which the bot's count falls in `bucket` (a new shoe each time, so it counts afresh)."""
+        """A view of a decision (a new shoe each time, so a memoizable bot never carries anything over)."""
         self.shuffles += 1
-        return SeatView(self.rules, seat or 0, kind, cards, hand, hands, up, bet, BANKROLL_COVERS,
-                        self.seen[bucket], self.shuffles)
+        return SeatView(self.rules, 0, kind, cards, 0, hands, up, bet, BANKROLL_COVERS, (), self.shuffles)
+
+    def bet(self, bucket: int) -> Money:
+        """The bot's bet at the bucket's count."""
+        view = self.view(None, (), 0, None, 0)
+        if self.counter is None:
+            return self.bot.bet(view)
+        return self.counter.bet_at(self.low + bucket, view)
+
+    def decide(self, bucket: int, view: SeatView, legal: frozenset[Action]) -> Action:
+        """The bot's decision at the bucket's count."""
+        if self.counter is None:
+            return self.bot.decide(view, legal)
+        return self.counter.decide_at(self.low + bucket, view, legal)
