@@ -20,6 +20,7 @@ from engine.odds import indices as indices_module
 from engine.odds.composition import Composition
 from engine.odds.count_shoe import CountScale
 from engine.odds.indices import (
+    IndexEntry,
     IndexTable,
     compute_table,
     crossing,
@@ -28,6 +29,7 @@ from engine.odds.indices import (
     price_shoe,
     round_index,
 )
+from engine.odds.strategy import HandKind
 from engine.rulesets import load_rules
 
 HI_LO = SYSTEMS["hi-lo"]
@@ -45,7 +47,9 @@ def _seen_count(scale: CountScale, system_key: str, shift: float) -> float:
     system = SYSTEMS[system_key]
     full = Composition.full(scale.decks).counts
     assert full is not None
-    seen = [f - c for f, c in zip(full, scale.composition(shift), strict=True)]
+    # The proportions of the shoe priced, at the depth the running count is read at.
+    left = [c * scale.depth / scale.decks for c in scale.composition(shift)]
+    seen = [f - c for f, c in zip(full, left, strict=True)]
     tags = sum(n * float(t) for n, t in zip(seen, system.tags, strict=True))
     return float(system.initial_running_count(scale.decks)) + tags
 
@@ -69,7 +73,7 @@ def test_the_shoe_at_a_count_is_one_a_counter_reading_that_count_faces(key, coun
     # Balanced: the true count is the running count per deck left; unbalanced: the running count itself.
     seen = _seen_count(scale, key, shift)
     assert (seen / scale.depth if SYSTEMS[key].balanced else seen) == pytest.approx(count)
-    assert sum(scale.composition(shift)) == pytest.approx(52 * scale.depth)
+    assert sum(scale.composition(shift)) == pytest.approx(52 * scale.decks)
 
 
 def test_red_7_moves_its_sevens_by_the_red_half_only():
@@ -218,15 +222,45 @@ def test_h17_moves_the_indices_the_way_published_h17_tables_do(six_deck_s17, six
         assert entry is not None
         return entry.index
 
+    def crossing_of(table: IndexTable, hand: str, up: int, play: Action) -> float:
+        entry = table.find(hand, up, play)
+        assert entry is not None
+        return entry.crossing
+
     # Published H17: 11 v A doubles from -1 (S17 +1), 10 v A from +3 (S17 +4),
-    # 15 v A surrenders from -1 (S17 +1).
+    # 15 v A surrenders from -1 (S17 +1): each comes down, 11 v A and 15 v A below zero.
     h17, s17 = six_deck_h17, six_deck_s17
-    assert index(h17, "hard 11", 1, Action.DOUBLE) <= -1 < index(s17, "hard 11", 1, Action.DOUBLE)
-    assert index(h17, "hard 10", 1, Action.DOUBLE) < index(s17, "hard 10", 1, Action.DOUBLE)
-    assert index(h17, "hard 15", 1, Action.SURRENDER) < index(s17, "hard 15", 1, Action.SURRENDER)
+    assert index(h17, "hard 11", 1, Action.DOUBLE) == -1 < index(s17, "hard 11", 1, Action.DOUBLE)
+    assert index(h17, "hard 15", 1, Action.SURRENDER) == -1 < index(s17, "hard 15", 1, Action.SURRENDER)
+    assert index(h17, "hard 10", 1, Action.DOUBLE) == 3
+    for hand, play in (("hard 11", Action.DOUBLE), ("hard 10", Action.DOUBLE), ("hard 15", Action.SURRENDER)):
+        assert crossing_of(h17, hand, 1, play) < crossing_of(s17, hand, 1, play) - 0.5
     # A ten up never makes a soft 17, so nothing against a ten moves.
     against_ten = [(e.hand, e.index, e.at_or_above) for e in six_deck_s17.entries if e.up == 10]
     assert against_ten == [(e.hand, e.index, e.at_or_above) for e in six_deck_h17.entries if e.up == 10]
+
+
+def test_at_the_neutral_count_every_best_play_is_the_basic_strategy_charts(six_deck_s17):
+    chart = basic_strategy(load_rules("vegas-strip"))
+    plays = frozenset((Action.HIT, Action.STAND, Action.DOUBLE))
+    nearest: dict[tuple[str, int, bool], IndexEntry] = {}
+    for entry in six_deck_s17.entries:  # a row's change nearest the neutral count borders it
+        key = (entry.hand, entry.up, entry.surrender)
+        if key not in nearest or abs(entry.crossing) < abs(nearest[key].crossing):
+            nearest[key] = entry
+    checked = 0
+    for entry in nearest.values():
+        kind, _, value = entry.hand.partition(" ")
+        if kind not in ("hard", "soft"):
+            continue
+        neutral = entry.below if entry.crossing > 0 else entry.at_or_above
+        if entry.surrender:
+            code = chart.lookup(HandKind(kind), int(value), entry.up)
+            assert code.surrenders is (neutral is Action.SURRENDER), entry
+        else:
+            assert chart.decide(int(value), kind == "soft", None, entry.up, plays) is neutral, entry
+        checked += 1
+    assert checked > 70
 
 
 def test_the_views_rank_by_gain_and_hold_the_big_plays(six_deck_s17):

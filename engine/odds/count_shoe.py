@@ -1,12 +1,14 @@
 """The shoe a counter faces at a given count, and how often each count comes up.
 
 A count says how the cards still to come differ from a fresh shoe. `CountScale` turns a
-count into the expected composition of those cards at a reference depth: starting from
-the fresh proportions, every rank moves in proportion to its tag (the cards whose tags
-made the count have left the shoe, spread over the ranks as their numbers and tags say).
-Under this model a true count fixes the proportions of the cards left whatever the
-depth, which is what the true count is for; an unbalanced running count fixes them only
-at the depth it is converted at. Counts are real numbers, and so are the compositions.
+count into the expected proportions of those cards: starting from the fresh proportions,
+every rank moves in proportion to its tag (the cards whose tags made the count have left
+the shoe, spread over the ranks as their numbers and tags say). Under this model a true
+count fixes the proportions of the cards left whatever the depth, which is what the true
+count is for; an unbalanced running count fixes them only at the depth it is read at
+(half the shoe here). The proportions are priced in a shoe of the game's own size, as the
+basic strategy chart is, so at the neutral count the best plays are the chart's. Counts
+are real numbers, and so are the compositions.
 
 >>> from fractions import Fraction
 >>> hi_lo = tuple(Fraction(t) for t in (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1))
@@ -33,7 +35,7 @@ RANGE_SHIFT = 0.25
 
 
 def reference_depth(decks: int) -> float:
-    """Decks left at which a count is turned into a shoe: half the shoe, never under one deck.
+    """Decks left at which an unbalanced running count is read: half the shoe, never under one deck.
 
     >>> reference_depth(6), reference_depth(1)
     (3.0, 1.0)
@@ -47,8 +49,7 @@ class CountScale:
 
     A shift `u` is the count of the cards left measured per deck left, as a balanced true
     count is (it is the true count for a balanced system); `count(u)` is what the counter
-    reads: the true count, or the running count at the reference depth for an unbalanced
-    system.
+    reads: the true count, or for an unbalanced system the running count at `depth`.
     """
 
     parts: tuple[tuple[int, int, float], ...]
@@ -59,7 +60,7 @@ class CountScale:
     """The sum over a deck's cards of (tag - mean) squared."""
     decks: int
     depth: float
-    """Decks left at the reference depth."""
+    """Decks left at which an unbalanced running count is read (`reference_depth`)."""
     balanced: bool
     initial_running_count: float
     """The running count at the shuffle for the whole shoe (0 for a balanced system)."""
@@ -97,11 +98,12 @@ class CountScale:
         return RANGE_SHIFT * self.spread / max(abs(tag - self.mean) for _, _, tag in self.parts)
 
     def composition(self, shift: float) -> tuple[float, ...]:
-        """The expected cards left of each point value (ace first) at the reference depth."""
-        lam = shift * self.depth / self.spread
+        """The cards of each point value (ace first) of a shoe of the game's size with the
+        proportions of the cards left at this shift."""
+        lam = shift * self.decks / self.spread
         counts = [0.0] * RANKS
         for index, n, tag in self.parts:
-            counts[index] += n * (self.depth - lam * (tag - self.mean))
+            counts[index] += n * (self.decks - lam * (tag - self.mean))
         return tuple(counts)
 
     def count(self, shift: float) -> float:

@@ -1,7 +1,7 @@
 """Index plays for any rules and any count system: the count at which the best play changes.
 
-For each count in a range (`engine.odds.count_shoe`: the expected cards left at that
-count, at half the shoe), every starting hand against every up card is priced exactly
+For each count in a range (`engine.odds.count_shoe`: a shoe of the game's size with the
+proportions of the cards left at that count), every starting hand against every up card is priced exactly
 by the odds engine, as the basic strategy chart is (`engine.odds.house_edge`: a row's
 value is the chance-weighted sum over the two-card hands that make it). Where the best
 play of a row changes between two counts priced, the index is where the two plays'
@@ -37,7 +37,7 @@ from engine.rules import Rules
 if TYPE_CHECKING:
     from engine.counting import CountSystem
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the method or the cache file changes, so old index tables are not read."""
 
 STEPS = 10
@@ -116,7 +116,7 @@ class IndexTable:
     balanced: bool
     """Balanced systems index by the true count; unbalanced ones by the running count."""
     depth: float
-    """Decks left at which counts were turned into shoes (and running counts are read)."""
+    """Decks left at which an unbalanced system's running count is read."""
     entries: tuple[IndexEntry, ...]
     seconds: float
     """How long the computation took (0 when it came from the cache)."""
