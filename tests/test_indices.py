@@ -140,6 +140,22 @@ def test_infinite_deck_and_no_up_card_cannot_be_indexed():
         compute_table(load_rules("double-up").with_changes(decks=6), HI_LO)
 
 
+def test_ko_indexes_by_the_running_count_at_half_the_shoe(monkeypatch):
+    # Insurance is linear in the count, so three counts priced find its crossing exactly.
+    monkeypatch.setattr(indices_module, "STEPS", 1)
+    table = compute_table(load_rules("vegas-strip"), SYSTEMS["ko"])
+    entry = table.find("insurance", 1, Action.INSURANCE)
+    assert entry is not None and not table.balanced and table.depth == 3
+    # KO: a deck counts +4 (m = 1/13 a card); spread = 24 (12/13)^2 + 8 (1/13)^2 + 20 (14/13)^2.
+    m = 1 / 13
+    spread = 24 * (1 - m) ** 2 + 8 * m**2 + 20 * (1 + m) ** 2
+    # Tens in the 312-card shoe at shift u: 96 + (6u / spread) 16 (1 + m); insurance pays at 311/3 of them.
+    u = (311 / 3 - 96) * spread / (6 * 16 * (1 + m))
+    # Read at 3 decks left: start -20, plus 3 decks seen at +4, plus u per deck left.
+    assert entry.crossing == pytest.approx(-20 + 3 * 4 + 3 * u)
+    assert entry.index == round_index(entry.crossing) == 2
+
+
 # ---- a one-deck table: insurance exactly, progress, the cache ---------------------------------------
 
 
