@@ -632,3 +632,126 @@ def ramp_from_mapping(table: dict[str, Any], *, where: str = "ramp") -> Ramp:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class CountFigures:
+    """What flat one-unit bets came to at one count: its share of rounds, and the mean and second
+    moment of a round's net per unit bet (simulated)."""
+
+    count: int
+    share: float
+    mean: float
+    """The EV per unit bet at this count."""
+    second_moment: float
+    """The mean of the squared net per unit bet (a round's variance is this less the mean squared)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PricedRamp:
+    """A ramp and what it earns per round, in units of the smallest bet."""
+
+    ramp: Ramp
+    mean: float
+    """The win per round."""
+    sd: float
+    """The standard deviation of a round's result."""
+
+
+def price_ramp(ramp: Ramp, figures: Sequence[CountFigures]) -> PricedRamp:
+    """A ramp's win rate and SD per round from the figures of flat bets by count.
+
+    A round at count c bet u units wins u times what one unit won, so its mean is u·m and
+    its second moment u²·s; over the counts these mix by their shares.
+
+    >>> flat = [CountFigures(0, 0.5, -0.01, 1.3), CountFigures(3, 0.5, 0.02, 1.3)]
+    >>> priced = price_ramp(Ramp(((0, 1), (3, 4))), flat)
+    >>> round(priced.mean, 4), round(priced.sd, 3)
+    (0.035, 3.324)
+    """
+    mean = sum(f.share * ramp.units(f.count) * f.mean for f in figures)
+    second = sum(f.share * ramp.units(f.count) ** 2 * f.second_moment for f in figures)
+    return PricedRamp(ramp, mean, math.sqrt(max(second - mean * mean, 0.0)))
+
+
+def optimal_ramp(figures: Sequence[CountFigures], spread: int) -> PricedRamp:
+    """The ramp within a 1-to-`spread` spread that earns the most SCORE, from flat bets' figures by count.
+
+    Optimal betting bets in proportion to the edge over the variance at each count (Kelly),
+    one unit where the edge is not positive, and at most `spread` units. The proportion's
+    scale is the one free choice: every scale that changes the rounded ramp is tried, and
+    the ramp with the highest (win / SD)² — SCORE up to a constant — is kept. The units
+    never fall as the count rises.
+
+    >>> flat = [CountFigures(c, 0.2, 0.005 * c - 0.005, 1.3) for c in range(-1, 4)]
+    >>> optimal_ramp(flat, 8).ramp.text()
+    '-1:1,2:5,3:8'
+
+    Raises ValueError for a spread under 1 or no figures.
+    """
+    if spread < 1:
+        raise ValueError(f"a bet spread must be 1 or more, not {spread}")
+    ordered = sorted((f for f in figures if f.share > 0), key=lambda f: f.count)
+    if not ordered:
+        raise ValueError("no rounds were played at any count")
+    weights = [max(f.mean, 0.0) / max(f.second_moment - f.mean**2, 1e-12) for f in ordered]
+    positive = sorted({w for w in weights if w > 0})
+    # The scales at which some count's rounded units change: k·w = n + 1/2 for each weight and unit.
+    scales = {0.0} | {(n + 0.5) / w for w in positive for n in range(1, spread)}
+    best: PricedRamp | None = None
+    for scale in sorted(scales):
+        units, top = [], 1
+        for weight in weights:
+            top = max(top, min(max(math.floor(scale * weight + 0.5), 1), spread))
+            units.append(top)
+        steps = [(ordered[0].count, units[0])]
+        for f, u in zip(ordered[1:], units[1:], strict=True):
+            if u != steps[-1][1]:
+                steps.append((f.count, u))
+        priced = price_ramp(Ramp(tuple(steps)), ordered)
+        if best is None or _score_ratio(priced) > _score_ratio(best) + 1e-15:
+            best = priced
+    assert best is not None
+    return best
+
+
+def smoothed(figures: Sequence[CountFigures], *, keep: Sequence[int] = ()) -> list[CountFigures]:
+    """The figures with the EV by count replaced by a weighted straight line through them.
+
+    Counts in `keep` (a tally's end buckets, which gather every count beyond them) keep
+    their own figures and take no part in the fit.
+
+    A counter's edge rises almost linearly with the count, while a simulation's EV at one
+    count carries noise larger than the steps between counts (about 1.15 / √rounds). The
+    line is fitted by least squares weighted by each count's share (so by its rounds), and
+    each count's second moment keeps its own value less its own mean squared plus the
+    line's (the variance is kept). Fewer than two counts are returned as they are.
+
+    >>> line = smoothed([CountFigures(0, 0.5, -0.01, 1.3), CountFigures(1, 0.3, 0.02, 1.3),
+    ...                  CountFigures(2, 0.2, 0.006, 1.3)])
+    >>> [round(f.mean, 4) for f in line]
+    [-0.0057, 0.0056, 0.0168]
+    """
+    fit = [f for f in figures if f.count not in keep]
+    if len(fit) < 2:
+        return list(figures)
+    weight = sum(f.share for f in fit)
+    mean_x = sum(f.share * f.count for f in fit) / weight
+    mean_y = sum(f.share * f.mean for f in fit) / weight
+    spread_x = sum(f.share * (f.count - mean_x) ** 2 for f in fit)
+    slope = sum(f.share * (f.count - mean_x) * (f.mean - mean_y) for f in fit) / spread_x
+    out = []
+    for f in figures:
+        if f.count in keep:
+            out.append(f)
+            continue
+        fitted = mean_y + slope * (f.count - mean_x)
+        out.append(CountFigures(f.count, f.share, fitted, f.second_moment - f.mean**2 + fitted**2))
+    return out
+
+
+def _score_ratio(priced: PricedRamp) -> float:
+    """(win / SD)², SCORE's own measure; 0 for a ramp that does not win."""
+    if priced.mean <= 0 or priced.sd <= 0:
+        return 0.0
+    return (priced.mean / priced.sd) ** 2

@@ -1,9 +1,11 @@
-"""Sweeps: one simulation per combination of some rules options and the bot, seats or bet spread.
+"""Sweeps: one simulation per combination of some rules options and the bot, seats or counter settings.
 
 `--sweep KEY=V1,V2,...` names an axis: any option of `Rules` (as a rules file writes it:
 `decks=1,2,6`, `surrender=none,late`, `blackjack_pays=3:2,6:5`, `hit_soft_17=true,false`),
-or `bot`, `seats` or `spread` (the top of the counter's bet ramp). Every combination of
-the axes' values becomes a `Plan`; all of them are built, and so checked, before any runs.
+or `bot`, `seats`, `spread` (the top of the counter's bet ramp), `system` (the counter's
+count system: `system=hi-lo,ko,zen` compares systems), `precision` or `rounding` (its
+true-count setting). Every combination of the axes' values becomes a `Plan`; all of them
+are built, and so checked, before any runs.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engine.bots import BOT_NAMES
+from engine.counting import Precision, Rounding, count_system
 from engine.errors import BlackjackError, RulesError
 from engine.rules import Rules
 from engine.rulesets import rules_from_mapping, rules_to_mapping
 from engine.simulate import Plan
 
-PLAN_KEYS: tuple[str, ...] = ("bot", "seats", "spread")
+PLAN_KEYS: tuple[str, ...] = ("bot", "seats", "spread", "system", "precision", "rounding")
 """Sweep keys that set the simulation rather than the rules."""
 
 RULES_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "base")
@@ -43,7 +46,7 @@ class Axis:
 
 
 def parse_axis(text: str) -> Axis:
-    """Read one `KEY=V1,V2,...`; the key must be a rules option, `bot`, `seats` or `spread`.
+    """Read one `KEY=V1,V2,...`; the key must be a rules option or one of `PLAN_KEYS`.
 
     >>> parse_axis("decks=1, 2,6")
     Axis(key='decks', values=('1', '2', '6'))
@@ -61,7 +64,8 @@ def parse_axis(text: str) -> Axis:
         raise SweepError(f"--sweep {text}: write KEY=V1,V2,... with no empty value")
     if key not in PLAN_KEYS and key not in RULES_KEYS:
         raise SweepError(
-            f"--sweep {text}: unknown key {key!r}; sweep a rules option (decks, ...), bot, seats or spread"
+            f"--sweep {text}: unknown key {key!r}; sweep a rules option (decks, ...), "
+            + ", ".join(PLAN_KEYS[:-1]) + f" or {PLAN_KEYS[-1]}"
         )
     if len(set(values)) != len(values):
         raise SweepError(f"--sweep {text}: a value is given twice")
@@ -121,10 +125,34 @@ def plan_for(base: Plan, combination: Combination) -> Plan:
             settings["bot"] = value
         elif key in ("seats", "spread"):
             settings[key] = _whole(key, value)
+    setup = _counter_setup(base, combination)
+    if setup != base.counter:
+        settings["counter"] = setup
     try:
         return replace(base, **settings)
     except ValueError as error:
         raise SweepError(f"--sweep {where}: {error}") from None
+
+
+def _counter_setup(base: Plan, combination: Combination) -> Any:
+    """The base plan's counter setup with the combination's system, precision and rounding."""
+    setup = base.counter
+    for key, value in combination:
+        try:
+            if key == "system":
+                setup = replace(setup, system=count_system(value))
+            elif key == "precision":
+                setup = replace(setup, precision=Precision(value.lower()))
+            elif key == "rounding":
+                setup = replace(setup, rounding=Rounding(value.lower()))
+        except RulesError as error:
+            raise SweepError(f"--sweep {key}={value}: {error}") from None
+        except ValueError:
+            kinds = Precision if key == "precision" else Rounding
+            raise SweepError(
+                f"--sweep {key}={value}: use " + ", ".join(kind.value for kind in kinds)
+            ) from None
+    return setup
 
 
 def _whole(key: str, value: str) -> int:

@@ -11,7 +11,7 @@ import argparse
 from importlib import import_module
 from types import ModuleType
 
-COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "indices", "simulate", "history", "review")
+COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "indices", "simulate", "ramp", "history", "review")
 """Subcommand modules of this package, in the order `--help` lists them."""
 
 

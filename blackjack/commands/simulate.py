@@ -1,8 +1,10 @@
 """`blackjack simulate`: bots play many rounds; prints the EV with its 95% interval and the rates.
 
 With the counter it adds the EV by true count and the counter's figures (win rate, SD,
-SCORE, N0, risk of ruin); `--sweep` runs every combination of some options and prints one
-table; `--cluster` plays the chunks on a Dask cluster; `--plot` draws the result.
+SCORE, N0, risk of ruin); the counter counts any system (`--system`), reads its true count
+as set (`--precision`, `--rounding`) and bets a ramp (`--ramp`, or `--spread`). `--sweep`
+runs every combination of some options (`system=hi-lo,ko,zen` compares systems) and prints
+one table; `--cluster` plays the chunks on a Dask cluster; `--plot` draws the result.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engine.bots import CounterSetup
     from engine.simulate import Summary
     from engine.sweep import Combination
 
@@ -43,11 +46,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("auto", "kernel", "fast", "round"), default="auto",
                         help="auto (default: the compiled kernel when it can play the plan, else the fast "
                              "path), kernel, fast, or the event-producing round (slower, same as fast)")
-    parser.add_argument("--spread", type=_positive, default=8, metavar="N",
+    parser.add_argument("--spread", type=_positive, metavar="N",
                         help="the counter's bet spread, 1 to N units (default: 8, a ramp of 1-2-4-6-8)")
+    parser.add_argument("--system", default="hi-lo", metavar="NAME|FILE",
+                        help="the counter's count system: hi-lo (default), ko, hi-opt-i, hi-opt-ii, "
+                             "omega-ii, zen, wong-halves, red-7, reko, uston-apc, or a TOML file")
+    parser.add_argument("--ramp", metavar="RAMP|FILE",
+                        help="the counter's bets: COUNT:UNITS steps such as '1:1,2:2,3:4,4:8', and "
+                             "'leave:COUNT' to leave the shoe at that count or lower; or a TOML file "
+                             "(the count is the true count, or an unbalanced system's running count; "
+                             "write --ramp=-2:1,... when it starts with a minus)")
+    parser.add_argument("--precision", choices=("exact", "quarter", "half", "whole"), default="exact",
+                        help="how the counter estimates the decks left for its true count (default: exact)")
+    parser.add_argument("--rounding", choices=("floor", "truncate", "round"), default="floor",
+                        help="how the counter makes its true count whole (default: floor)")
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
                         help="run every combination of these values (repeatable): any rules option as a "
-                             "rules file writes it, or bot, seats or spread")
+                             "rules file writes it, or bot, seats, spread, system, precision or rounding")
     parser.add_argument("--bankroll", type=_money, metavar="AMOUNT",
                         help="bankroll in units for the risk of ruin (all seats play from it)")
     parser.add_argument("--trip-rounds", type=_positive, metavar="N",
@@ -70,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     import secrets
 
     from blackjack.commands.history import load_rules_arg
-    from engine.bots import NoviceStyle, format_indices
+    from engine.bots import DEFAULT_SPREAD, NoviceStyle, format_indices
     from engine.errors import BlackjackError
     from engine.simulate import Plan, run_all
     from engine.sweep import parse_axis, sweep_plans
@@ -82,10 +97,12 @@ def run(args: argparse.Namespace) -> int:
         raise BlackjackError("--trip-rounds needs --bankroll")
     rules = load_rules_arg(args.rules, args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    setup = counter_setup(args)
+    spread = args.spread or (setup.ramp.spread if setup.ramp is not None else DEFAULT_SPREAD)
     base = Plan(
         rules, args.bot, seats=args.seats, rounds=args.rounds, seed=seed,
         novice_style=NoviceStyle(args.novice_style), engine=args.engine, rules_name=args.rules,
-        spread=args.spread,
+        spread=spread, counter=setup,
     )
     axes = [parse_axis(text) for text in args.sweep]
     points = sweep_plans(base, axes) if axes else [((), base)]
@@ -117,6 +134,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def counter_setup(args: argparse.Namespace) -> CounterSetup:
+    """The counter's setup from --system, --ramp, --precision and --rounding.
+
+    Raises BlackjackError (a CountSystemError or RampError) naming the system, ramp or file;
+    and when both --ramp and --spread are given.
+    """
+    from engine.bots import CounterSetup
+    from engine.counting import Precision, Rounding, count_system, parse_ramp
+    from engine.errors import BlackjackError
+
+    if args.ramp is not None and args.spread is not None:
+        raise BlackjackError("give --ramp or --spread, not both: a ramp sets its own spread")
+    return CounterSetup(
+        system=count_system(args.system), precision=Precision(args.precision),
+        rounding=Rounding(args.rounding), ramp=None if args.ramp is None else parse_ramp(args.ramp),
+    )
 
 
 def _cluster(args: argparse.Namespace) -> Any:
@@ -349,6 +384,13 @@ def _report(out: dict[str, Any], counter: bool) -> str:
         f"blackjack {rates['blackjack']:.2%}, bust {rates['bust']:.2%}, surrender {rates['surrender']:.2%}"
     )
     lines.append(f"average bet: {out['average_bet']:,.2f}")
+    if counter and "counter" in out:
+        setup = out["counter"]
+        count = "true count" if setup["balanced"] else "running count"
+        lines.append(
+            f"counter: {setup['system_name']} ({count}; decks left {setup['precision']}, "
+            f"{setup['rounding']}), ramp {setup['ramp']}, {setup['indices']} index plays"
+        )
     if counter:
         lines.append(
             f"per 100 rounds (about an hour at one seat): {out['net_per_100_rounds']:+,.2f} "

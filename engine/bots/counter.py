@@ -149,8 +149,10 @@ class CounterSetup:
     """How a counter counts, bets and plays: the system, its true-count setting, the ramp and the index plays.
 
     A value (hashable), so the simulator can hand it to workers and the kernel can key its
-    tables by it. `ramp` None bets `ramp_for_spread` of the simulation's spread; `plays`
-    None plays the fixed `INDEX_PLAYS`; generated indices are handed in here.
+    tables by it. `ramp` None bets `ramp_for_spread` of the simulation's spread. `plays`
+    None plays the fixed `INDEX_PLAYS` (Hi-Lo true counts: any system plays them by its true
+    count); indices generated for the system are handed in here, and an unbalanced system
+    plays those by its running count.
     """
 
     system: CountSystem = HI_LO
@@ -158,6 +160,9 @@ class CounterSetup:
     rounding: Rounding = Rounding.FLOOR
     ramp: Ramp | None = None
     plays: tuple[IndexPlay, ...] | None = None
+    tally_by_count: bool = False
+    """Tally rounds by the count bets run off (an unbalanced system's running count) rather than
+    the true count: what `blackjack ramp` prices a running-count ramp from."""
 
 
 class CounterBot:
@@ -185,6 +190,8 @@ class CounterBot:
         system: CountSystem = HI_LO,
         precision: Precision = Precision.EXACT,
         rounding: Rounding = Rounding.FLOOR,
+        plays_on_true_count: bool = True,
+        tally_by_count: bool = False,
     ) -> None:
         if not isinstance(ramp, Ramp):
             if not ramp or min(ramp) < 1:
@@ -196,17 +203,22 @@ class CounterBot:
         self.system = system
         self.precision = precision
         self.rounding = rounding
+        self.plays_on_true_count = plays_on_true_count or system.balanced
+        """Whether index plays run off the true count (the fixed Hi-Lo plays, and any balanced system)
+        or off `count` (an unbalanced system's running count, as generated indices for it are)."""
         self._plays = {
             (play.hand, play.up): play for play in self.plays if play.at_or_above is not Action.SURRENDER
         }
         self._surrenders = {
             (play.hand, play.up): play for play in self.plays if play.at_or_above is Action.SURRENDER
         }
+        self.tally_by_count = tally_by_count
         self._count: Count | None = None
         self._counted = 0
         self._shuffles = -1
         self.bet_true_count: int | None = None
-        """The true count when it last placed a bet (None before its first bet or with an infinite deck)."""
+        """The true count when it last placed a bet (None before its first bet or with an infinite deck);
+        the count it bet by instead when `tally_by_count`."""
 
     @classmethod
     def from_setup(cls, chart: Chart, setup: CounterSetup, spread: int) -> CounterBot:
@@ -215,6 +227,7 @@ class CounterBot:
             chart, ramp=setup.ramp or ramp_for_spread(spread),
             plays=INDEX_PLAYS if setup.plays is None else setup.plays,
             system=setup.system, precision=setup.precision, rounding=setup.rounding,
+            plays_on_true_count=setup.plays is None, tally_by_count=setup.tally_by_count,
         )
 
     def new_count(self, decks: int | None) -> Count:
@@ -254,8 +267,9 @@ class CounterBot:
     def bet(self, view: SeatView) -> Money:
         """The table minimum times the ramp's units for the count, within the limits and bankroll."""
         counted = self._counted_now(view)
-        self.bet_true_count = counted.true_count()
-        return self.bet_at(counted.count(), view)
+        count = counted.count()
+        self.bet_true_count = count if self.tally_by_count else counted.true_count()
+        return self.bet_at(count, view)
 
     def bet_at(self, count: int | None, view: SeatView) -> Money:
         """The bet at a given count (what `bet` bets once it has counted)."""
@@ -266,9 +280,14 @@ class CounterBot:
         amount = min(amount, view.bankroll)
         return amount if amount >= rules.min_bet else 0
 
+    def play_count(self, view: SeatView) -> int | None:
+        """The count index plays run off now: the true count, or `count` (see `plays_on_true_count`)."""
+        counted = self._counted_now(view)
+        return counted.true_count() if self.plays_on_true_count else counted.count()
+
     def decide(self, view: SeatView, legal: frozenset[Action]) -> Action:
         """Insurance by the index; in play, basic strategy changed by the index plays."""
-        return self.decide_at(self.count(view), view, legal)
+        return self.decide_at(self.play_count(view), view, legal)
 
     def decide_at(self, count: int | None, view: SeatView, legal: frozenset[Action]) -> Action:
         """The decision at a given count (what `decide` decides once it has counted)."""

@@ -159,7 +159,8 @@ def _run(
     rec_active = np.zeros((kept, seats), dtype=np.bool_)
     played = loop.play(
         t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.hand_state, t.situation,
-        t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.count_offset, t.true_bucket,
+        t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.play_bucket, t.count_offset,
+        t.true_bucket,
         t.bet_index, t.leave, t.bet,
         t.insurance, t.insurance_net, t.blackjack_win, t.fate, t.outcome, t.hands, t.counting,
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,

@@ -187,7 +187,7 @@ def deal_first(
 
 @inline
 def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
-    """The count bucket the bot's decisions are read from now."""
+    """The bucket of a count table (bets or plays) the bot reads now."""
     if not counting:
         return 0
     return int(count_bucket[st[RC] + offset, st[SEEN]])
@@ -197,7 +197,8 @@ def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
 def play(
     first_value: Any, step: Any, pair: Any, natural: Any, is_ace: Any, points: Any, tag: Any,
     hand_state: Any, situation: Any, dealer_draws: Any, up_rules: Any, even_money: Any, offer: Any,
-    count_bucket: Any, offset: int, true_bucket: Any, bet_index: Any, leave: Any, bet_amount: Any,
+    count_bucket: Any, play_bucket: Any, offset: int, true_bucket: Any, bet_index: Any, leave: Any,
+    bet_amount: Any,
     insurance: Any,
     insurance_net: Any, blackjack_win: Any, fate: Any, outcome: Any,
     hands_axis: int, counting: bool, hole: bool, paid_at_once: bool, infinite: bool, shoe_size: int, cut: int,
@@ -325,7 +326,7 @@ def play(
         up_points = int(points[up]) if dealer_cards else 0
         insured = False
         if up_rules[up_points, 0]:
-            bucket = bucket_now(st, counting, count_bucket, offset)
+            bucket = bucket_now(st, counting, play_bucket, offset)
             for s in range(seats):
                 if not playing[s]:
                     continue
@@ -401,7 +402,7 @@ def play(
                         code = pair[h_r0[s, i], h_r1[s, i]] if two else 0
                         flags = h_flags[s, i]
                         kind = 2 if flags & SPLIT_ACES else 1 if flags & FROM_SPLIT else 0
-                        bucket = bucket_now(st, counting, count_bucket, offset)
+                        bucket = bucket_now(st, counting, play_bucket, offset)
                         state = hand_state[h_value[s, i], 0 if two else 1, code]
                         answer = situation[bucket, state, kind, min(held[s], hands_axis) - 1, up_points]
                         if state < 0 or answer < 0:

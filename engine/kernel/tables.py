@@ -13,7 +13,7 @@ NumPy is imported when tables are built, so this module imports without the `fas
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, Result
@@ -99,7 +99,7 @@ class Tables:
     hand_state: Any
     """int16[64, 2, 11]: a hand's state number by value, three cards or more, and pair code."""
     situation: Any
-    """int8[counts, states, 3, hands, 11]: the bot's action (| FINISH) by count bucket, hand state,
+    """int8[play counts, states, 3, hands, 11]: the bot's action (| FINISH) by play bucket, hand state,
     split flags (none, split, split aces), hands held and up card."""
     dealer_draws: Any
     """uint8[64]: whether the dealer draws on this value."""
@@ -108,10 +108,12 @@ class Tables:
     even_money: Any
     """uint8[2]: whether a seat offered insurance is asked about even money, by its natural."""
     offer: Any
-    """uint8[counts, 2]: whether the bot takes insurance (0) or even money (1)."""
+    """uint8[play counts, 2]: whether the bot takes insurance (0) or even money (1)."""
     count_bucket: Any
-    """int8[running counts, seen + 1]: the count bucket by running count (half points since the
-    shuffle, plus `count_offset`) and cards seen."""
+    """int8[running counts, seen + 1]: the bucket of the count bets run off, by running count (half
+    points since the shuffle, plus `count_offset`) and cards seen."""
+    play_bucket: Any
+    """int8[running counts, seen + 1]: the bucket of the count index plays run off (as `count_bucket`)."""
     count_offset: int
     true_bucket: Any
     """int8[running counts, seen + 1]: the bucket of `engine.tally.TRUE_COUNTS` the counter's
@@ -200,9 +202,9 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
         raise Unsupported(f"the {bot.name} bot is neither memoizable nor the counter")
     views = _CountViews(rules, bot, counting)
 
-    bets = sorted({views.bet(bucket) for bucket in range(views.buckets)})
-    bet_index = np.zeros(views.buckets, dtype=np.int8)
-    for bucket in range(views.buckets):
+    bets = sorted({views.bet(bucket) for bucket in range(views.bets.buckets)})
+    bet_index = np.zeros(views.bets.buckets, dtype=np.int8)
+    for bucket in range(views.bets.buckets):
         amount = views.bet(bucket)
         if why_not_bet(rules, amount, BANKROLL_COVERS, "") is not None:
             raise Unsupported(f"the {bot.name} bot bets {amount} cents, which these rules refuse")
@@ -218,10 +220,10 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
     ups: list[Card | None] = [None, *(_cards(r)[0] for r in range(10))]  # by points: None, A, 2, ..., T
     up = np.array([[insurance_offered(rules, c), dealer_may_peek(rules, c)] for c in ups], dtype=np.uint8)
     even = np.array([even_money_offered(rules, False), even_money_offered(rules, True)], dtype=np.uint8)
-    offer = np.zeros((views.buckets, 2), dtype=np.uint8)
+    offer = np.zeros((views.plays.buckets, 2), dtype=np.uint8)
     ace = ups[1]
-    for bucket in range(views.buckets):
-        amount = bets[bet_index[bucket]]
+    amount = bets[bet_index[0]]  # decisions never read the bet; a view needs one
+    for bucket in range(views.plays.buckets):
         for kind, cards, yes in ((DecisionKind.INSURANCE, _cards(9, 6), Action.INSURANCE),
                                  (DecisionKind.EVEN_MONEY, _cards(0, 12), Action.EVEN_MONEY)):
             legal = frozenset((yes, Action.NO_INSURANCE if yes is Action.INSURANCE else Action.NO_EVEN_MONEY))
@@ -230,7 +232,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
 
     hands = max(rules.max_hands, 2)
     hand_state = np.full((VALUES, 2, 11), UNKNOWN, dtype=np.int16)
-    situation = np.full((views.buckets, len(examples), 3, hands, 11), UNKNOWN, dtype=np.int8)
+    situation = np.full((views.plays.buckets, len(examples), 3, hands, 11), UNKNOWN, dtype=np.int8)
     for state, ((value, more, pair_code), cards) in enumerate(examples.items()):
         hand_state[value, more, pair_code] = state
         for split_kind in range(3):
@@ -243,11 +245,10 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
                         continue
                     finish, legal = rule_answer
                     where = (state, split_kind, held - 1, up_points)
-                    for bucket in range(views.buckets):
+                    for bucket in range(views.plays.buckets):
                         if finish:
                             situation[(bucket, *where)] = FINISH
                             continue
-                        amount = bets[bet_index[bucket]]
                         view = views.view(DecisionKind.PLAY, cards, held, up_card, amount)
                         action = views.decide(bucket, view, legal)
                         if action not in legal:
@@ -277,7 +278,7 @@ def build(rules: Rules, make_bot: Callable[[], Bot]) -> Tables:
     tag = np.array([views.tag(code) for code in ranks], dtype=np.int8)
     return Tables(
         first, step, pair, natural, np.array([c.rank.is_ace for c in CODES], dtype=np.uint8), points, tag,
-        hand_state, situation, dealer, up, even, offer, views.bucket_table(), views.offset,
+        hand_state, situation, dealer, up, even, offer, views.bets.table(), views.plays.table(), views.offset,
         views.true_bucket_table(), bet_index, views.leave_table(), bet,
         insurance, insurance_nets, blackjack_wins, fate, outcome_table, hands, counting,
     )
@@ -314,14 +315,43 @@ def _hand_rules(
     return False, frozenset(legal)
 
 
+@dataclass
+class _Buckets:
+    """The counts a table tells apart, `low` to `low + buckets - 1` (ends clamped), and its lookup table."""
+
+    low: int = 0
+    buckets: int = 1
+    rows: list[list[int]] = field(default_factory=lambda: [[0]])
+
+    def bucket(self, count: int) -> int:
+        """The bucket of a count: counts beyond the ends answer as the ends do."""
+        return min(max(count - self.low, 0), self.buckets - 1)
+
+    def table(self) -> Any:
+        """int8[running counts, seen + 1]: each count's bucket."""
+        import numpy as np
+
+        return np.array(self.rows, dtype=np.int8)
+
+
+def _telling(counts: Sequence[int]) -> _Buckets:
+    """Buckets for every count from one below the lowest threshold to the highest (one bucket for none)."""
+    if not counts:
+        return _Buckets()
+    low = min(counts) - 1
+    return _Buckets(low, max(counts) - low + 1)
+
+
 class _CountViews:
     """The counter's answers at each count the kernel tells apart, and the tables that find that count.
 
-    The kernel keeps a running count (half points since the shuffle) and the cards seen;
-    `count_bucket` maps each pair to the count the bot bets and plays by, read off the
-    bot's own `engine.counting.Count` placed there (so the kernel converts exactly as the
-    bot does), clamped to the lowest and highest counts its ramp and index plays tell apart.
-    A non-counting bot is asked through plain views (one bucket).
+    The kernel keeps a running count (half points since the shuffle) and the cards seen.
+    Two tables map each pair to a bucket: one of the count the bot bets by (`bets`), one
+    of the count it plays its index plays by (`plays`: the same count, or the true count
+    for the fixed Hi-Lo plays under an unbalanced system). Both are read off the bot's own
+    `engine.counting.Count` placed there, so the kernel converts exactly as the bot does;
+    counts beyond the thresholds its ramp and index plays tell apart are clamped to them.
+    A non-counting bot is asked through plain views (one bucket each).
     """
 
     def __init__(self, rules: Rules, bot: Bot, counting: bool) -> None:
@@ -329,22 +359,19 @@ class _CountViews:
         self.bot = bot
         self.shuffles = 0
         self.offset = 0
-        self.low = 0
-        self._table: list[list[int]] = [[0]]
+        self.bets = _Buckets()
+        self.plays = _Buckets()
         self._true_table: list[list[int]] = [[0]]
         self._leave = [False]
         self.counter = bot if counting and isinstance(bot, CounterBot) else None
         if self.counter is None:
-            self.buckets = 1
             return
         counter = self.counter
         decks = rules.decks
         assert decks is not None
-        telling = [*counter.ramp.counts, *(play.index for play in counter.plays)]
-        self.low = min(telling) - 1
-        high = max(telling)
-        self.buckets = high - self.low + 1
-        self._leave = [counter.ramp.leaves(self.low + b) for b in range(self.buckets)]
+        bets = self.bets = _telling(counter.ramp.counts)
+        plays = self.plays = _telling([play.index for play in counter.plays])
+        self._leave = [counter.ramp.leaves(bets.low + b) for b in range(bets.buckets)]
         # Per deck, four cards of each code but the sevens: two black (code 6) and two red.
         by_code = [(self.tag(code), 2 if CODES[code].points == 7 else 4) for code in range(len(CODES))]
         rise = max(max(h, 0) for h, _ in by_code)
@@ -354,7 +381,8 @@ class _CountViews:
         self.offset = -bottom
         size = decks * 52
         count = counter.new_count(decks)
-        table = [[0] * (size + 1) for _ in range(top - bottom + 1)]
+        bets.rows = [[0] * (size + 1) for _ in range(top - bottom + 1)]
+        plays.rows = [[0] * (size + 1) for _ in range(top - bottom + 1)]
         true_table = [[0] * (size + 1) for _ in range(top - bottom + 1)]
         for seen in range(size + 1):
             # Only counts that `seen` cards can reach are read; the rest are never met.
@@ -362,9 +390,10 @@ class _CountViews:
                 count.place(tagged, seen)
                 now, true = count.count(), count.true_count()
                 assert now is not None and true is not None
-                table[tagged + self.offset][seen] = min(max(now, self.low), high) - self.low
-                true_table[tagged + self.offset][seen] = count_bucket(true)
-        self._table = table
+                row = tagged + self.offset
+                bets.rows[row][seen] = bets.bucket(now)
+                plays.rows[row][seen] = plays.bucket(true if counter.plays_on_true_count else now)
+                true_table[row][seen] = count_bucket(now if counter.tally_by_count else true)
         self._true_table = true_table
 
     def tag(self, code: int) -> int:
@@ -374,12 +403,6 @@ class _CountViews:
         halves = self.counter.system.halves
         return halves[10] if code == RED_SEVEN else halves[CODES[code].points - 1]
 
-    def bucket_table(self) -> Any:
-        """int8[running counts, seen + 1]: each count's bucket."""
-        import numpy as np
-
-        return np.array(self._table, dtype=np.int8)
-
     def true_bucket_table(self) -> Any:
         """int8[running counts, seen + 1]: each count's bucket of `TRUE_COUNTS`."""
         import numpy as np
@@ -387,7 +410,7 @@ class _CountViews:
         return np.array(self._true_table, dtype=np.int8)
 
     def leave_table(self) -> Any:
-        """uint8[counts]: whether the counter leaves the shoe at each bucket."""
+        """uint8[bet counts]: whether the counter leaves the shoe at each bucket."""
         import numpy as np
 
         return np.array(self._leave, dtype=np.uint8)
@@ -400,14 +423,14 @@ class _CountViews:
         return SeatView(self.rules, 0, kind, cards, 0, hands, up, bet, BANKROLL_COVERS, (), self.shuffles)
 
     def bet(self, bucket: int) -> Money:
-        """The bot's bet at the bucket's count."""
+        """The bot's bet at the bet bucket's count."""
         view = self.view(None, (), 0, None, 0)
         if self.counter is None:
             return self.bot.bet(view)
-        return self.counter.bet_at(self.low + bucket, view)
+        return self.counter.bet_at(self.bets.low + bucket, view)
 
     def decide(self, bucket: int, view: SeatView, legal: frozenset[Action]) -> Action:
-        """The bot's decision at the bucket's count."""
+        """The bot's decision at the play bucket's count."""
         if self.counter is None:
             return self.bot.decide(view, legal)
-        return self.counter.decide_at(self.low + bucket, view, legal)
+        return self.counter.decide_at(self.plays.low + bucket, view, legal)
