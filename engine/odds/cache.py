@@ -69,7 +69,7 @@ def cached_analysis(rules: Rules, *, use_disk: bool = True) -> Analysis:
     if found is None:
         found = analyze(rules)
         if use_disk:
-            _write(cache_dir() / f"{key}.json", found)
+            _write(cache_dir() / f"{key}.json", to_json(found))
     elif found.rules_name != rules.name:
         found = replace(found, rules_name=rules.name, chart=_renamed(found.chart, rules.name))
     _memory[key] = found
@@ -130,6 +130,19 @@ def from_json(data: dict[str, Any], rules: Rules) -> Analysis:
     )
 
 
+def load_json(name: str) -> Any | None:
+    """A JSON file of the cache folder (index tables use it too), or None if missing or unreadable."""
+    try:
+        return json.loads((cache_dir() / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def store_json(name: str, data: Any) -> None:
+    """Keep JSON data in the cache folder under this file name (skipped if it cannot be written)."""
+    _write(cache_dir() / name, data)
+
+
 def _read(path: Path, rules: Rules) -> Analysis | None:
     try:
         return from_json(json.loads(path.read_text(encoding="utf-8")), rules)
@@ -137,14 +150,14 @@ def _read(path: Path, rules: Rules) -> Analysis | None:
         return None
 
 
-def _write(path: Path, analysis: Analysis) -> None:
+def _write(path: Path, data: Any) -> None:
     """Write atomically (a temporary file, then a rename); a cache that cannot be written is skipped."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
         ) as handle:
-            json.dump(to_json(analysis), handle)
+            json.dump(data, handle)
         os.replace(handle.name, path)
     except OSError:
         return

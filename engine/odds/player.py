@@ -350,7 +350,8 @@ class Evaluator:
         counts = self._counts_after(removed)
         cnt = self._cnt
         for i in range(RANKS):
-            cnt[i] = self.counts[i] - counts[i] if not self.infinite else 0
+            # round: a shoe of real-valued counts (engine.odds.indices) leaves float dust here.
+            cnt[i] = round(self.counts[i] - counts[i]) if not self.infinite else 0
         key = sum(cnt[i] * _DIGIT[i] for i in range(RANKS))
         n_removed = sum(cnt)
         out: dict[Action, float] = {}
