@@ -150,3 +150,12 @@ def test_the_simulator_plays_a_system_and_ramp_on_both_engines():
         assert tally.rounds == 2000
         assert tally.bet // TWO_DECKS.min_bet > 2000, "the ramp raised some bets"
         assert sum(t.rounds for t in tally.by_count) == 2000
+
+
+def test_generated_index_plays_play_the_same_rounds_on_both_engines():
+    from blackjack.commands.simulate import with_generated_indices
+
+    setup = with_generated_indices(TWO_DECKS, CounterSetup(system=SYSTEMS["hi-lo"]))
+    assert setup.plays is not None and any(play.hand.startswith("soft") for play in setup.plays)
+    setup = CounterSetup(system=setup.system, ramp=telling_ramp(TWO_DECKS, setup), plays=setup.plays)
+    agree(TWO_DECKS, setup, 400, seed=5)

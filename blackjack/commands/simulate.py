@@ -15,6 +15,7 @@ import io
 import json
 import sys
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from blackjack.commands import count, seed
 
 if TYPE_CHECKING:
     from engine.bots import CounterSetup
+    from engine.rules import Rules
     from engine.simulate import Summary
     from engine.sweep import Combination
 
@@ -85,6 +87,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print the result as one JSON object")
     output.add_argument("--csv", action="store_true", help="print the result as CSV, one row per sweep point")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--indices", choices=("fixed", "generated"), default="fixed",
+                        help="the counter's index plays: fixed (default: the published Hi-Lo Illustrious 18 "
+                             "and Fab 4) or generated (computed by the odds engine for the rules and system, "
+                             "as `blackjack indices` prints them)")
     parser.add_argument("--show-indices", action="store_true",
                         help="print the counter's index plays and exit")
 
@@ -99,14 +105,15 @@ def run(args: argparse.Namespace) -> int:
     from engine.simulate import Plan, check_run, run_all
     from engine.sweep import parse_axis, sweep_plans
 
-    if args.show_indices:
-        print(format_indices())
-        return 0
     if args.trip_rounds is not None and args.bankroll is None:
         raise BlackjackError("--trip-rounds needs --bankroll")
     rules = load_rules_arg(args.rules, args)
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
     setup = counter_setup(args)
+    if args.show_indices:
+        plays = with_generated_indices(rules, setup).plays if args.indices == "generated" else None
+        print(format_indices() if plays is None else format_indices(plays))
+        return 0
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
     spread = args.spread or (setup.ramp.spread if setup.ramp is not None else DEFAULT_SPREAD)
     base = Plan(
         rules, args.bot, seats=args.seats, rounds=args.rounds, seed=seed,
@@ -115,6 +122,11 @@ def run(args: argparse.Namespace) -> int:
     )
     axes = [parse_axis(text) for text in args.sweep]
     points = sweep_plans(base, axes) if axes else [((), base)]
+    if args.indices == "generated":
+        points = [
+            (combination, replace(plan, counter=with_generated_indices(plan.rules, plan.counter)))
+            for combination, plan in points
+        ]
     plot = None
     if args.plot:
         from blackjack.plot import check_target
@@ -162,6 +174,13 @@ def counter_setup(args: argparse.Namespace) -> CounterSetup:
         system=count_system(args.system), precision=Precision(args.precision),
         rounding=Rounding(args.rounding), ramp=None if args.ramp is None else parse_ramp(args.ramp),
     )
+
+
+def with_generated_indices(rules: Rules, setup: CounterSetup) -> CounterSetup:
+    """The setup playing the index plays the odds engine computes for the rules and its system (cached)."""
+    from engine.odds.indices import index_plays
+
+    return replace(setup, plays=index_plays(rules, setup.system))
 
 
 def _cluster(args: argparse.Namespace) -> Any:

@@ -11,7 +11,7 @@ fixed Illustrious 18 and Fab 4 below unless generated ones are handed in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -165,6 +165,29 @@ class CounterSetup:
     the true count: what `blackjack ramp` prices a running-count ramp from."""
 
 
+_PAIR_LABELS = {1: "A", 10: "T"}
+
+
+def _rows(plays: Iterable[IndexPlay]) -> dict[tuple[str, int], tuple[IndexPlay, ...]]:
+    """The plays by hand and up card, each row's changes in order of their index."""
+    rows: dict[tuple[str, int], list[IndexPlay]] = {}
+    for play in plays:
+        rows.setdefault((play.hand, play.up), []).append(play)
+    return {key: tuple(sorted(row, key=lambda play: play.index)) for key, row in rows.items()}
+
+
+def _row_play(row: tuple[IndexPlay, ...], count: int) -> tuple[Action | None, Action | None]:
+    """A row's play at the count and what to play when that is not allowed (None: basic strategy).
+
+    The play is the last change at or below the count, or what the row's first change replaces;
+    a row whose best play changes more than once (generated indices) reads like a ladder.
+    """
+    reached = [play for play in row if count >= play.index]
+    if not reached:
+        return row[0].below, None
+    return reached[-1].at_or_above, reached[-1].below
+
+
 class CounterBot:
     """Counts cards with a system, ramps its bet with the count, and plays basic strategy with index plays.
 
@@ -206,12 +229,8 @@ class CounterBot:
         self.plays_on_true_count = plays_on_true_count or system.balanced
         """Whether index plays run off the true count (the fixed Hi-Lo plays, and any balanced system)
         or off `count` (an unbalanced system's running count, as generated indices for it are)."""
-        self._plays = {
-            (play.hand, play.up): play for play in self.plays if play.at_or_above is not Action.SURRENDER
-        }
-        self._surrenders = {
-            (play.hand, play.up): play for play in self.plays if play.at_or_above is Action.SURRENDER
-        }
+        self._plays = _rows(play for play in self.plays if play.at_or_above is not Action.SURRENDER)
+        self._surrenders = _rows(play for play in self.plays if play.at_or_above is Action.SURRENDER)
         self.tally_by_count = tally_by_count
         self._count: Count | None = None
         self._counted = 0
@@ -295,8 +314,8 @@ class CounterBot:
         """The decision at a given count (what `decide` decides once it has counted)."""
         up = view.up_card
         if view.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY):
-            play = self._plays.get(("insurance", 1))
-            take = play is not None and count is not None and count >= play.index
+            row = self._plays.get(("insurance", 1))
+            take = row is not None and count is not None and count >= row[0].index
             if view.kind is DecisionKind.INSURANCE:
                 return Action.INSURANCE if take else Action.NO_INSURANCE
             return Action.EVEN_MONEY if take else Action.NO_EVEN_MONEY
@@ -309,25 +328,25 @@ class CounterBot:
     ) -> Action:
         cards = view.cards
         total, soft = hand_total(cards)
-        hard = f"hard {total}"
-        if Action.SURRENDER in legal and not soft:
-            play = self._surrenders.get((hard, up))
-            if play is not None:
-                if count >= play.index:
+        hand = f"{'soft' if soft else 'hard'} {total}"
+        if Action.SURRENDER in legal:
+            row = self._surrenders.get((hand, up))
+            if row is not None:
+                if count >= row[0].index:
                     return Action.SURRENDER
                 legal = legal - {Action.SURRENDER}
                 basic = self.basic.chart_action(view, legal)
-        if Action.SPLIT in legal and cards[0].points == 10:
-            play = self._plays.get(("pair T", up))
-            if play is not None:
-                return play.at_or_above if count >= play.index else play.below or basic
-        if soft or basic in (Action.SPLIT, Action.SURRENDER):
+        if Action.SPLIT in legal:
+            row = self._plays.get((f"pair {_PAIR_LABELS.get(cards[0].points, cards[0].points)}", up))
+            if row is not None:
+                choice, _ = _row_play(row, count)
+                return choice if choice is not None and choice in legal else basic
+        if basic in (Action.SPLIT, Action.SURRENDER):
             return basic
-        play = self._plays.get((hard, up))
-        if play is None:
+        row = self._plays.get((hand, up))
+        if row is None:
             return basic
-        choice = play.at_or_above if count >= play.index else play.below
-        for action in (choice, play.below):
-            if action in legal:
+        for action in _row_play(row, count):
+            if action is not None and action in legal:
                 return action
         return basic
