@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import Money, Round
+from engine import Money, Phase, Round
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -75,12 +75,16 @@ def held_in_round(rnd: Round | None, seat: int) -> Money:
 
     >>> from engine import StackedShoe, Table, load_rules
     >>> table = Table(load_rules("vegas-strip"), [("Ann", 10_000)], shoe=StackedShoe("T 8 3 9"))
-    >>> rnd = table.start_round(); _ = rnd.place_bet(0, 2500); _ = rnd.deal()
+    >>> rnd = table.start_round(); _ = rnd.place_bet(0, 2500)
     >>> held_in_round(rnd, 0), table.bankroll(0) + held_in_round(rnd, 0)
     (2500, 10000)
+    >>> _ = rnd.deal(); held_in_round(rnd, 0)
+    2500
     """
     if rnd is None or rnd.is_over:
         return 0
+    if rnd.phase is Phase.BETTING:
+        return rnd.bet(seat)  # placed, not yet on a hand (the cards are not out)
     held = 0
     for hand in rnd.hands(seat):
         held += hand.stake if hand.result is None else -(hand.net or 0)
