@@ -133,16 +133,19 @@ class LeaderboardScene(Scene):
         rows = []
         for s in session.people if seats is None else seats:
             bankroll, held = session.table.bankroll(s), held_in_round(rnd, s)
+            if rnd is not None and rnd.phase is Phase.BETTING:
+                bankroll, held = bankroll + held, 0  # a bet not yet dealt is never kept: it comes back
             net = bankroll + held - session.brought.get(s, 0)
             rows.append(Standing(session.seats_info[s].label, None, net, bankroll, None, None, held))
         return ranked(rows)
 
     def saved_held(self, player: str) -> Money:
         """What the journaled round left unfinished holds of a saved player's money (their saved bankroll
-        is without it); 0 when no round is kept (bets placed before the deal were never taken)."""
+        is without it); 0 when no round is kept, or it is not dealt yet (its bets were never saved)."""
         ctx = self.ctx
         rnd = ctx.session.table.round
-        if not ctx.journal.in_progress or ctx.journal.round is not rnd:
+        kept = ctx.journal.in_progress and ctx.journal.round is rnd
+        if rnd is None or rnd.phase is Phase.BETTING or not kept:
             return 0
         seats = [s for s in ctx.session.people if ctx.session.seats_info[s].name == player]
         return sum(held_in_round(rnd, s) for s in seats)
