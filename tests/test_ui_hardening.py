@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from engine import Action, Rank, StackedShoe, Table, load_rules, parse_cards, preset_ids
 from engine.drills import DrillError, Family, Spot, draw_spot, legal_actions, practicable, spots
 from engine.store import DecisionQuality, find_profile, get_or_create_profile, open_store, save_round
+from game import layout
 from game.app import App
 from game.presenter import messages
 from game.scenes.betting import LAST_BET
+from game.scenes.history import ROW_H, round_title
 from game.scenes.leaderboard import held_in_round
 from game.seats import parse_seats
 from game.settings import Settings
@@ -272,3 +274,38 @@ def test_a_plain_table_still_asks_for_chips(apps):
     run(app, 0.1)
     press(app, pygame.K_RETURN)
     assert app.ctx.round.bet(0) == 0 and "Put chips in the circle" in app.ctx.note
+
+
+# ---- found by the monkey: a click on a round while the filtered page is on its way --------------
+
+
+def test_a_round_clicked_just_before_a_filtered_page_arrives_opens_the_round_clicked(folder):
+    with open_store(folder) as store:
+        ann = find_profile(store, "Ann")
+        table = Table(load_rules("vegas-strip"), [(ann.name, ann.bankroll)],
+                      shoe=StackedShoe("T 9 8 T  T 9 7 T  T 8 T 9"), rules_source="vegas-strip")
+        for _ in range(3):  # 18 against 19 and 17 against 19 (lost), then 20 against 17 (won)
+            rnd = table.start_round()
+            rnd.place_bet(0, 1000)
+            rnd.deal()
+            while not rnd.is_over:
+                rnd.act(Action.STAND)
+            save_round(store, rnd, [find_profile(store, "Ann")])
+    app = open_game(folder)
+    try:
+        run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
+        click(app, button(app, "history").center)
+        run_until(app, lambda: scene_name(app) == "HistoryScene" and top(app).page is not None)
+        history = top(app)
+        oldest = history.page.rounds[2]
+        click(app, button(app, "result").center)  # Won: one round; its page is asked for in that frame
+        assert app.ctx.records.flush() and history.job is not None and history.job.done()
+        assert len(history.page.rounds) == 3, "the new page has not been taken yet"
+        box = layout.history_rects()["list"]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                             pos=(box.centerx, box.y + ROW_H * 3 + ROW_H // 2)))
+        app.step()  # the click meets the page on screen; the update then takes the new one
+        run_until(app, lambda: scene_name(app) == "ReplayScene")
+        assert top(app).title == round_title(oldest)
+    finally:
+        app.close()
