@@ -339,7 +339,7 @@ import json, sys
 from pathlib import Path
 from tests.test_monkey import Monkey
 seed, folder, trail = int(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
-report = Monkey(seed, folder, frames=4000, launches=6, trail=trail).run()
+report = Monkey(seed, folder, frames=3000, launches=6, trail=trail).run()
 print(report.summary())
 print(json.dumps(sorted(report.scenes)))
 """
