@@ -338,30 +338,45 @@ CHILD = """
 import json, sys
 from pathlib import Path
 from tests.test_monkey import Monkey
-seed, folder, trail = int(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
-report = Monkey(seed, folder, frames=3000, launches=6, trail=trail).run()
-print(report.summary())
-print(json.dumps(sorted(report.scenes)))
+seed, frames, launches = int(sys.argv[1]), int(sys.argv[4]), int(sys.argv[5])
+report = Monkey(seed, Path(sys.argv[2]), frames=frames, launches=launches, trail=Path(sys.argv[3])).run()
+print(json.dumps({"summary": report.summary(), "scenes": dict(report.scenes), "frames": report.frames,
+                  "rounds": report.rounds}))
 """
 
 
+@dataclass(frozen=True)
+class Played:
+    """One seed played in a child process: its report as JSON (None when it failed) or why it failed."""
+
+    report: dict[str, Any] | None
+    failure: str
+
+
+def play_in_child(seed: int, folder: Path, *, frames: int, launches: int) -> Played:
+    """Play a seed in a child process, so a crash that kills the process (a segfault in SDL) still
+    tells the seed, the launch, the frame and the last inputs (from the trail it rewrites each frame)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    trail = folder / "monkey-trail.txt"
+    command = [sys.executable, "-X", "faulthandler", "-c", CHILD, str(seed), str(folder), str(trail),
+               str(frames), str(launches)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=1800,
+                          cwd=Path(__file__).resolve().parent.parent)
+    if done.returncode == 0:
+        return Played(json.loads(done.stdout.strip().splitlines()[-1]), "")
+    where = trail.read_text(encoding="utf-8") if trail.exists() else "before the first frame"
+    return Played(None, f"monkey seed {seed} ended with exit status {done.returncode}\n{where}\n"
+                        f"{done.stderr[-4000:]}")
+
+
 def test_the_monkey_finds_no_crash_and_no_money_made_or_lost(tmp_path: Path) -> None:
-    # Each seed plays in a child process, so a crash that kills the process (a segfault in SDL)
-    # still fails here with the seed, the launch, the frame and the last inputs from the trail.
     seen: set[str] = set()
     for seed in SEEDS:
-        folder, trail = tmp_path / f"seed{seed}", tmp_path / f"trail{seed}.txt"
-        folder.mkdir()
-        command = [sys.executable, "-X", "faulthandler", "-c", CHILD, str(seed), str(folder), str(trail)]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=600,
-                              cwd=Path(__file__).resolve().parent.parent)
-        if done.returncode != 0:
-            where = trail.read_text(encoding="utf-8") if trail.exists() else "before the first frame"
-            pytest.fail(f"monkey seed {seed} ended with exit status {done.returncode}\n{where}\n"
-                        f"{done.stderr[-4000:]}", pytrace=False)
-        summary, scenes = done.stdout.strip().splitlines()[-2:]
-        print(summary)
-        seen |= set(json.loads(scenes))
+        played = play_in_child(seed, tmp_path / f"seed{seed}", frames=3000, launches=6)
+        if played.report is None:
+            pytest.fail(played.failure, pytrace=False)
+        print(played.report["summary"])
+        seen |= set(played.report["scenes"])
     assert {"TitleScene", "BettingScene", "PlayerTurnScene", "SettingsScene"} <= seen, (
         f"the monkey stayed near the door: {sorted(seen)}")
 
