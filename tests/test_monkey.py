@@ -13,8 +13,11 @@ top, so the monkey gets past the title into every scene. After every frame it ch
   database is the table's (plus a bet placed but not yet dealt, which the database never
   took), and a relaunch finds the money where the last game left it.
 
-A failure names the seed, the launch and the frame, and the monkey's last inputs:
-`python bench/monkey.py --seed N` plays the same seed again (the long version, many seeds).
+The monkey never waits for background work (odds, saves), as a person does not, so input
+also lands while a scene is loading. Each seed plays in a child process: a failure, even a
+crash that kills the process, names the seed, the launch, the frame and the last inputs, and
+`python bench/monkey.py --seed N` plays the same seed again (the long version plays many).
+The background threads make a seed's run close to, not exactly, the same each time.
 """
 
 from __future__ import annotations
