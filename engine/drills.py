@@ -461,20 +461,36 @@ class CountAnswer:
         return abs(answer - self.true_count) <= TRUE_COUNT_TOLERANCE
 
 
+CUT_CARD_RESERVE = 26
+"""Cards left behind the cut card when a count drill's shoe is cut (half a deck)."""
+
+
+def most_flashes(decks: int, per_flash: int, wanted: int) -> int:
+    """How many flashes (up to `wanted`) `count_flashes` can always deal before the cut card.
+
+    A single deck holds two rounds' worth of eight cards (and the hits), not six:
+
+    >>> most_flashes(1, 8, 6), most_flashes(6, 8, 6), most_flashes(1, 1, 20)
+    (2, 6, 20)
+    """
+    largest = per_flash if per_flash == 1 else per_flash + 2  # a round's worth grows by up to two hits
+    return max(0, min(wanted, (decks * 52 - CUT_CARD_RESERVE) // largest))
+
+
 def count_flashes(
     decks: int, rng: random.Random, *, flashes: int, per_flash: int
 ) -> tuple[tuple[Card, ...], ...]:
     """Cards from the top of a freshly shuffled shoe in `flashes` groups: one card, or a round of `per_flash`.
 
     A round's worth varies by a card or two each time, as rounds do (hits).
-    Raises DrillError when the shoe cannot hold that many cards.
+    Raises DrillError when the shoe cannot hold that many cards (`most_flashes` says how many it can).
     """
     if decks < 1:
         raise DrillError("a count drill needs a shoe of at least one deck")
     shoe = [card(rank, suit) for _ in range(decks) for suit in Suit for rank in Rank]
     shuffle_cards(shoe, rng)
     sizes = [per_flash if per_flash == 1 else max(2, per_flash + rng.randint(-1, 2)) for _ in range(flashes)]
-    if sum(sizes) > len(shoe) - 26:
+    if sum(sizes) > len(shoe) - CUT_CARD_RESERVE:
         raise DrillError(f"{sum(sizes)} cards is more than a {decks}-deck shoe deals before its cut card")
     out, at = [], 0
     for size in sizes:

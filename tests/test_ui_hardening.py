@@ -16,7 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, Rank, StackedShoe, Table, load_rules, parse_cards, preset_ids
-from engine.drills import DrillError, Family, Spot, draw_spot, legal_actions, practicable, spots
+from engine.drills import (
+    DrillError,
+    Family,
+    Spot,
+    count_flashes,
+    draw_spot,
+    legal_actions,
+    most_flashes,
+    practicable,
+    spots,
+)
 from engine.store import DecisionQuality, find_profile, get_or_create_profile, open_store, save_round
 from game import layout
 from game.app import App
@@ -307,5 +317,39 @@ def test_a_round_clicked_just_before_a_filtered_page_arrives_opens_the_round_cli
         app.step()  # the click meets the page on screen; the update then takes the new one
         run_until(app, lambda: scene_name(app) == "ReplayScene")
         assert top(app).title == round_title(oldest)
+    finally:
+        app.close()
+
+
+# ---- found by the monkey: the count drill a round at a time from a single deck -------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), decks=st.integers(1, 8), per_flash=st.sampled_from([1, 8]),
+       wanted=st.integers(1, 40))
+def test_the_flashes_a_shoe_is_said_to_hold_are_dealt_before_its_cut_card(seed, decks, per_flash, wanted):
+    flashes = most_flashes(decks, per_flash, wanted)
+    assert 1 <= flashes <= wanted
+    assert len(count_flashes(decks, random.Random(seed), flashes=flashes, per_flash=per_flash)) == flashes
+
+
+def test_a_single_deck_running_count_a_round_at_once_flashes_the_two_rounds_it_holds(folder):
+    app = open_game(folder)
+    try:
+        run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
+        click(app, button(app, "drills").center)
+        run_until(app, lambda: scene_name(app) == "DrillSetupScene")
+        setup = top(app)
+        while setup.rows()[0][1] != "Running count":
+            click(app, button(app, "prev0").center)
+        while setup.rows()[1][1] != "Single Deck":
+            click(app, button(app, "next1").center)
+        while setup.rows()[4][1] != "a whole round at once":
+            click(app, button(app, "next4").center)
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: scene_name(app) == "CountDrillScene")
+        press(app, pygame.K_RETURN)
+        run(app, 0.05)
+        assert len(top(app).flashes) == 2
     finally:
         app.close()
