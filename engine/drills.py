@@ -86,6 +86,9 @@ class Spot:
     kind: DecisionKind = DecisionKind.PLAY
     from_split: bool = False
     hands: int = 1
+    exact: bool = False
+    """Whether the ranks are the very ones dealt (a spot from play): drawn as they are. Otherwise a
+    ten (`Rank.TEN`) stands for any ten-valued card and `draw_spot` picks its face."""
 
     @property
     def name(self) -> str:
@@ -224,28 +227,51 @@ def spots(family: Family, rules: Rules) -> tuple[Spot, ...]:
 def practicable(rules: Rules, candidates: Iterable[Spot]) -> tuple[Spot, ...]:
     """The spots (a custom list, a person's mistakes) these rules can deal, each once, in their order.
 
-    Raises DrillError when none is left, saying so.
+    Each keeps its ranks, so an exact spot (one from play) is drilled as it was dealt: a
+    split J J stays a pair of jacks, not a ten and a queen. Only the suits go, for
+    `draw_spot` to give. Raises DrillError when none is left, saying so.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.rulesets import load_rules
+    >>> missed = Spot(parse_cards("Jh Js"), Card.parse("6d"), exact=True)
+    >>> [(s.cards, s.up) for s in practicable(load_rules("vegas-strip"), [missed, missed])]
+    [((J, J), 6)]
     """
-    kept: dict[tuple[str, DecisionKind, bool, int], Spot] = {}
+    kept: dict[Spot, None] = {}
     for spot in candidates:
-        key = (spot.name, spot.kind, spot.from_split, spot.hands)
-        if key not in kept and why_not_spot(rules, spot) is None:
-            kept[key] = Spot(tuple(card(c.rank) for c in spot.cards), card(spot.up.rank), spot.kind,
-                             spot.from_split, spot.hands)
+        suitless = Spot(tuple(card(c.rank) for c in spot.cards), card(spot.up.rank), spot.kind,
+                        spot.from_split, spot.hands, spot.exact)
+        if suitless not in kept and why_not_spot(rules, suitless) is None:
+            kept[suitless] = None
     if not kept:
         raise DrillError(f"none of these spots can come up at {rules.name}")
-    return tuple(kept.values())
+    return tuple(kept)
 
 
 def draw_spot(choices: Sequence[Spot], rng: random.Random) -> Spot:
-    """One of the spots, its cards given suits (and a ten its face) by the RNG, so it looks dealt."""
-    spot = rng.choice(list(choices))
+    """One of the spots, its cards given suits (and a ten its face) by the RNG, so it looks dealt.
 
-    def dealt(c: Card) -> Card:
-        rank = rng.choice(_TENS) if c.points == 10 and c.suit is None else c.rank
+    What made the spot that spot stays: an exact spot keeps every rank; the two tens of a
+    pair get one face, so the pair is still a pair at a table that pairs by rank.
+
+    >>> from engine.cards import parse_cards
+    >>> pair = Spot(parse_cards("T T"), Card.parse("6"))
+    >>> [len({c.rank for c in draw_spot([pair], random.Random(seed)).cards}) for seed in range(5)]
+    [1, 1, 1, 1, 1]
+    """
+    spot = rng.choice(list(choices))
+    faces: dict[Rank, Rank] = {}
+    pair = len(spot.cards) == 2 and spot.cards[0].rank is spot.cards[1].rank
+
+    def dealt(c: Card, *, shared: bool) -> Card:
+        rank = c.rank
+        if c.rank is Rank.TEN and c.suit is None and not spot.exact:
+            face = rng.choice(_TENS)  # drawn for every ten alike, so seeds deal as they always have
+            rank = faces.setdefault(c.rank, face) if shared else face
         return card(rank, c.suit or rng.choice(list(Suit)))
 
-    return Spot(tuple(dealt(c) for c in spot.cards), dealt(spot.up), spot.kind, spot.from_split, spot.hands)
+    cards = tuple(dealt(c, shared=pair) for c in spot.cards)
+    return Spot(cards, dealt(spot.up, shared=False), spot.kind, spot.from_split, spot.hands, spot.exact)
 
 
 _ITEM = re.compile(r"^\s*(?P<hand>\S+)\s+(?:vs\.?|v|against|@)\s+(?P<up>\S+)\s*$", re.IGNORECASE)
@@ -434,20 +460,36 @@ class CountAnswer:
         return abs(answer - self.true_count) <= TRUE_COUNT_TOLERANCE
 
 
+CUT_CARD_RESERVE = 26
+"""Cards left behind the cut card when a count drill's shoe is cut (half a deck)."""
+
+
+def most_flashes(decks: int, per_flash: int, wanted: int) -> int:
+    """How many flashes (up to `wanted`) `count_flashes` can always deal before the cut card.
+
+    A single deck holds two rounds' worth of eight cards (and the hits), not six:
+
+    >>> most_flashes(1, 8, 6), most_flashes(6, 8, 6), most_flashes(1, 1, 20)
+    (2, 6, 20)
+    """
+    largest = per_flash if per_flash == 1 else per_flash + 2  # a round's worth grows by up to two hits
+    return max(0, min(wanted, (decks * 52 - CUT_CARD_RESERVE) // largest))
+
+
 def count_flashes(
     decks: int, rng: random.Random, *, flashes: int, per_flash: int
 ) -> tuple[tuple[Card, ...], ...]:
     """Cards from the top of a freshly shuffled shoe in `flashes` groups: one card, or a round of `per_flash`.
 
     A round's worth varies by a card or two each time, as rounds do (hits).
-    Raises DrillError when the shoe cannot hold that many cards.
+    Raises DrillError when the shoe cannot hold that many cards (`most_flashes` says how many it can).
     """
     if decks < 1:
         raise DrillError("a count drill needs a shoe of at least one deck")
     shoe = [card(rank, suit) for _ in range(decks) for suit in Suit for rank in Rank]
     shuffle_cards(shoe, rng)
     sizes = [per_flash if per_flash == 1 else max(2, per_flash + rng.randint(-1, 2)) for _ in range(flashes)]
-    if sum(sizes) > len(shoe) - 26:
+    if sum(sizes) > len(shoe) - CUT_CARD_RESERVE:
         raise DrillError(f"{sum(sizes)} cards is more than a {decks}-deck shoe deals before its cut card")
     out, at = [], 0
     for size in sizes:

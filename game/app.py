@@ -14,6 +14,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -144,6 +145,8 @@ class App:
         self.stack.apply()
         self.running = True
         self.fullscreen = fullscreen
+        self._window: Any = None
+        """The SDL window as pygame._sdl2 wraps it, made once and kept (see `_keep_minimum_size`)."""
         self._lag = 0.0
         self.frames = 0
         self.frame_times: list[float] = []
@@ -255,7 +258,11 @@ class App:
         try:
             from pygame._sdl2.video import Window
 
-            Window.from_display_module().size = (
+            if self._window is None:
+                # Kept for the App's life: SDL's window events point at this object, and once a
+                # throwaway one is freed the next event.get() crashes (a segfault).
+                self._window = Window.from_display_module()
+            self._window.size = (
                 max(width, layout.MIN_WINDOW[0]),
                 max(height, layout.MIN_WINDOW[1]),
             )

@@ -257,7 +257,10 @@ def test_when_every_person_has_left_the_sitting_ends_on_the_leaderboard(apps, fo
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="", scancode=0))
     run_until(app, lambda: scene_name(app) == "LeaderboardScene")
     run_until(app, lambda: top(app).rows is not None)
-    assert [row.player for row in top(app).rows] == ["Bob", "Basic bot"]
+    rows = top(app).rows
+    assert [(row.player, row.net) for row in rows] == [("Basic bot", 0), ("Bob", 0)], (
+        "both even: the bot's bet was never dealt, so it is not lost; the bot has more chips"
+    )
 
 
 def test_a_stacked_shoe_deals_what_the_test_says(apps, folder):

@@ -42,6 +42,15 @@ def dealer_total(cards: list[Card], *, blackjack: bool = False) -> str:
     return "BUST" if value.bust else value.describe()
 
 
+def bet_the_minimum(minimum: Money) -> str:
+    """The betting prompt where an empty circle bets the table minimum (a tournament table).
+
+    >>> bet_the_minimum(1000)
+    'Press Enter or Deal to bet the minimum, $10.'
+    """
+    return f"Press Enter or Deal to bet the minimum, ${format_money(minimum)}."
+
+
 def shuffled(e: ev.ShoeShuffled) -> str:
     """Why the shoe is being shuffled."""
     return "The shoe ran out: shuffling the discards back in." if e.mid_round else "Shuffling a fresh shoe."

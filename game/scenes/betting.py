@@ -5,9 +5,15 @@ pointer and the "Ann — your turn" banner. Bet (or Deal, for the last person) p
 bet with the engine and passes the mouse on; Sit out skips the round. A person who cannot
 make the minimum is asked to rebuy or leave the seat. When every person has bet or sat
 out and the bots have bet, the cards are dealt.
+
+Each person's last bet at a plain table is kept in their profile's settings (`LAST_BET`),
+so Rebet offers it again after a relaunch. At a tournament table an empty circle bets the
+table minimum when Enter or Deal is pressed, and the message bar says so.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -15,6 +21,7 @@ from engine import InvalidBetError, Money, format_money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
+from game.presenter import messages
 from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.table_view import CHIP_VALUES
@@ -25,6 +32,14 @@ CHIP_TOSS = 0.18
 AUTOPLAY_WAIT = 0.5
 BOT_BET_DELAY = 0.45
 """Seconds between one bot's bet and the next (at normal speed), so people see each bet go out."""
+LAST_BET = "last_bet"
+"""The profile setting that keeps a person's last bet at a plain table, in cents (for Rebet)."""
+
+
+def remembered_bet(profile: Any) -> Money | None:
+    """The last bet a profile's settings keep (None when there is none, or it is not a positive amount)."""
+    value = profile.settings.get(LAST_BET) if profile is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def chips_of(amount: Money) -> list[int]:
@@ -96,6 +111,11 @@ class BettingScene(TableScene):
         self.bots_to_bet = [
             s for s in sorted(session.bots) if session.table.seat_active(s) and not session.seats_info[s].left
         ]
+        if session.mode == "table":  # a relaunch offers each person's last bet again
+            for seat in session.people:
+                kept = remembered_bet(session.seats_info[seat].profile)
+                if kept is not None:
+                    session.last_bets.setdefault(seat, kept)
         self.bot_wait = 0.0
         self._next_turn()
 
@@ -149,6 +169,14 @@ class BettingScene(TableScene):
     def pending_bet(self) -> int:
         """Chips out but not yet placed with the engine."""
         return self.amount if self.turn is not None else 0
+
+    def minimum_offered(self, seat: int | None) -> Money:
+        """What Enter or Deal bets for this person with an empty circle: the table minimum at a
+        tournament table (when they can bet it), else nothing (0)."""
+        rules = self.ctx.session.rules
+        if seat is None or rules.tournament is None or not self.ctx.round.can_bet(seat, rules.min_bet):
+            return 0
+        return rules.min_bet
 
     def refusal(self, amount: Money) -> str | None:
         """Why the bet may not grow to `amount`, or None (only a bet still under the minimum may)."""
@@ -219,23 +247,45 @@ class BettingScene(TableScene):
             if seat is None and not self.dealt:
                 self._try_deal()
             return
-        if not self.amount:
+        amount = self.amount or self.minimum_offered(seat)
+        if not amount:
             if rnd.playing_seats() or self.bots_to_bet or not self.is_last(seat):
                 self.sit_out()
             else:
                 ctx.warn("Put chips in the circle first: click the chips in the rack.")
             return
         try:
-            rnd.place_bet(seat, self.amount)
+            rnd.place_bet(seat, amount)
         except InvalidBetError as error:
             ctx.warn(_sentence(str(error)))
             return
-        ctx.session.last_bets[seat] = self.amount
+        self._remember_bet(seat, amount)
         ctx.sounds.play("button", 0.4)
         self.done.add(seat)
         self.chips.clear()
         self._next_turn()
         self._try_deal()
+
+    def _remember_bet(self, seat: int, amount: Money) -> None:
+        """Note the seat's last bet for Rebet, and at a plain table keep a new one in the person's profile."""
+        ctx = self.ctx
+        session = ctx.session
+        changed = session.last_bets.get(seat) != amount
+        session.last_bets[seat] = amount
+        info, records = session.seats_info[seat], ctx.records
+        if not changed or records is None or session.mode != "table" or info.profile is None:
+            return
+        name = info.name
+
+        def work(store: Any) -> Any:
+            from engine.store import profile_named, update_profile
+
+            kept = dict(profile_named(store, name).settings)  # the other settings stay as they are
+            kept[LAST_BET] = amount
+            return update_profile(store, name, settings=kept)
+
+        # Records has no call for a profile's settings; its guard turns a store error into a message.
+        records.worker.submit(records._guard(work, f"save {name}'s last bet"), "saving a last bet")
 
     def sit_out(self) -> None:
         """The person whose turn it is skips this round."""
@@ -405,6 +455,7 @@ class BettingScene(TableScene):
         deal.enabled = seat is not None and (
             (amount > 0 and rnd.can_bet(seat, amount))
             or (amount == 0 and (bool(rnd.playing_seats()) or not self.is_last(seat)))
+            or (amount == 0 and self.minimum_offered(seat) > 0)
         )
         self.buttons.by_name("clear").enabled = bool(self.chips)
         last = ctx.session.last_bets.get(seat) if seat is not None else None
@@ -433,10 +484,22 @@ class BettingScene(TableScene):
                 self._next_turn()
         self._ask_broke()
         self._refresh()
+        self._prompt()
         ctx.presenter.pending_bet = self.pending_bet()
         if self.turn is None and not self.bots_to_bet and ctx.presenter.idle:
             self.wait += dt
             self._try_deal()
+
+    def _prompt(self) -> None:
+        """At a tournament table the betting prompt says what an empty circle bets (and the usual
+        words come back once chips are in it)."""
+        presenter = self.ctx.presenter
+        minimum = self.minimum_offered(self.turn)
+        offer = messages.bet_the_minimum(minimum) if minimum else None
+        if offer is not None and not self.chips and presenter.message == messages.PLACE_BETS:
+            presenter.message = offer
+        elif presenter.message == offer and self.chips:
+            presenter.message = messages.PLACE_BETS
 
     def _bot_bets(self, seat: int) -> None:
         ctx = self.ctx

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from engine import Card, Rules
-from engine.drills import TRUE_COUNT_TOLERANCE, CountAnswer, count_answer, count_flashes
+from engine.drills import TRUE_COUNT_TOLERANCE, CountAnswer, count_answer, count_flashes, most_flashes
 from engine.store import CountDrillStats
 from game import layout
 from game.background import Job
@@ -130,7 +130,8 @@ class CountDrillScene(Scene):
 
     def start(self) -> None:
         """Deal a new attempt and start flashing."""
-        flashes = SINGLE_CARDS if self.per_flash == 1 else ROUNDS
+        wanted = SINGLE_CARDS if self.per_flash == 1 else ROUNDS
+        flashes = most_flashes(self.decks, self.per_flash, wanted)  # a single deck holds two rounds, not six
         self.flashes = count_flashes(self.decks, self.rng, flashes=flashes, per_flash=self.per_flash)
         self.answer = count_answer(self.flashes, self.decks)
         self.shown, self.clock, self.phase = 1, 0.0, "flashing"

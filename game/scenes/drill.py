@@ -137,6 +137,7 @@ class DrillSetupScene(Scene):
             buttons += [Button(f"prev{row}", "<", r[f"prev{row}"], IntentKind.CLICK),
                         Button(f"next{row}", ">", r[f"next{row}"], IntentKind.CLICK)]
         self.buttons = ButtonRow(buttons)
+        self._show_rows()
 
     # ---- what is chosen --------------------------------------------------------------
 
@@ -193,6 +194,20 @@ class DrillSetupScene(Scene):
         elif label == "Cards":
             self.choice = replace(c, per_flash=turn((1, ROUND_CARDS), c.per_flash))
         self.error = ""
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        """Show the < > of each row the choice has, and the list field for a custom list.
+
+        Done as soon as the choice changes, not at the next update: a second click in the
+        same frame then meets the rows as the first click left them (a row that went away
+        takes no click).
+        """
+        rows = len(self.rows())
+        for row in range(5):
+            for side in ("prev", "next"):
+                self.buttons.by_name(f"{side}{row}").visible = row < rows
+        self.field.visible = self.field.focused = self.custom
 
     @property
     def custom(self) -> bool:
@@ -296,18 +311,12 @@ class DrillSetupScene(Scene):
             try:
                 if not missed:
                     raise DrillError(f"{self.choice.person} has no mistakes saved from play yet")
-                candidates = (Spot(m.cards, m.up, m.kind, m.from_split, m.hands) for m in missed)
+                candidates = (Spot(m.cards, m.up, m.kind, m.from_split, m.hands, exact=True) for m in missed)
                 found = practicable(self.rules, candidates)
             except DrillError as error:
                 self.error = _sentence(str(error))
                 return
             self._go(Family.MISTAKES, found)
-        rows = len(self.rows())
-        for row in range(5):
-            for side in ("prev", "next"):
-                self.buttons.by_name(f"{side}{row}").visible = row < rows
-        self.field.visible = self.custom
-        self.field.focused = self.custom
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rows over the veiled table, the custom list, any error, Start and Back."""

@@ -54,7 +54,8 @@ class HistoryScene(Scene):
         self.page: HistoryPage | None = None
         self.top = 0
         """The first round shown (the list scrolls)."""
-        self.opened: int | None = None
+        self.opened: RoundLine | None = None
+        """The round clicked, kept as the line itself: a new page may come before the next update."""
         self.reviewing = False
         self.leaving = False
         r = layout.history_rects()
@@ -136,8 +137,8 @@ class HistoryScene(Scene):
                     self.cycle(button.name, step)
                 return True
             row = self.row_at(intent.pos)
-            if row is not None and intent.kind is IntentKind.CLICK:
-                self.opened = row
+            if row is not None and self.page is not None and intent.kind is IntentKind.CLICK:
+                self.opened = self.page.rounds[row]
             return True
         if intent.kind is IntentKind.PAGE and intent.value is not None:
             self.scroll(intent.value * 3)
@@ -173,9 +174,8 @@ class HistoryScene(Scene):
         self.buttons.by_name("review").visible = self.session is not None
         if self.stack is None or self.stack.changing:
             return
-        if self.opened is not None and self.page is not None:
-            line = self.page.rounds[self.opened]
-            self.opened = None
+        if self.opened is not None:
+            line, self.opened = self.opened, None
             self.stack.push(Go(SceneName.REPLAY, record=line.record, title=round_title(line)))
         elif self.reviewing:
             self.reviewing = False

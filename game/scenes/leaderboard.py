@@ -2,6 +2,10 @@
 
 A click on a row opens that player's statistics. When nothing could be saved, the
 ranking comes from the table itself (what each person has against what they brought).
+
+A sitting left in the middle of a round (Leave table) keeps that round for next time, bets
+and all: those bets are neither in the bankroll nor lost yet, so an ON TABLE column shows
+them and each row still adds up (what the person brought and won is bankroll plus on table).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import Money
+from engine import Money, Phase, Round
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -34,6 +38,20 @@ COLUMNS: tuple[tuple[str, int, str], ...] = (
 )
 """Column title, x offset in the table, and alignment."""
 
+HELD_COLUMNS: tuple[tuple[str, int, str], ...] = (
+    ("#", 0, "left"),
+    ("PLAYER", 60, "left"),
+    ("ROUNDS", 440, "right"),
+    ("NET", 590, "right"),
+    ("BANKROLL", 750, "right"),
+    ("ON TABLE", 895, "right"),
+    ("LUCK", 1030, "right"),
+    ("ACCURACY", 1150, "right"),
+)
+"""The columns when a round left unfinished holds bets: ON TABLE goes after the bankroll."""
+
+HELD_NOTE = "On table: bets in the round left unfinished; it opens where it stopped next time."
+
 ROW_H = 52
 
 
@@ -47,6 +65,31 @@ class Standing:
     bankroll: Money
     luck: Money | None
     accuracy: float | None
+    on_table: Money = 0
+    """Money the unfinished round holds for the player (kept with the round, not in the bankroll)."""
+
+
+def held_in_round(rnd: Round | None, seat: int) -> Money:
+    """What a round not yet over holds of a seat's money: its stakes and insurance not yet settled,
+    less what it has already paid back (a hand settled early). 0 for a finished round (or none).
+
+    >>> from engine import StackedShoe, Table, load_rules
+    >>> table = Table(load_rules("vegas-strip"), [("Ann", 10_000)], shoe=StackedShoe("T 8 3 9"))
+    >>> rnd = table.start_round(); _ = rnd.place_bet(0, 2500)
+    >>> held_in_round(rnd, 0), table.bankroll(0) + held_in_round(rnd, 0)
+    (2500, 10000)
+    >>> _ = rnd.deal(); held_in_round(rnd, 0)
+    2500
+    """
+    if rnd is None or rnd.is_over:
+        return 0
+    if rnd.phase is Phase.BETTING:
+        return rnd.bet(seat)  # placed, not yet on a hand (the cards are not out)
+    held = 0
+    for hand in rnd.hands(seat):
+        held += hand.stake if hand.result is None else -(hand.net or 0)
+    insurance_net = rnd.insurance_net(seat)
+    return held + (rnd.insurance(seat) if insurance_net is None else -insurance_net)
 
 
 class LeaderboardScene(Scene):
@@ -83,20 +126,29 @@ class LeaderboardScene(Scene):
         ]
 
     def table_standings(self, seats: list[int] | None = None) -> list[Standing]:
-        """Standings from the table alone: bankroll now against what each seat brought (default: people)."""
+        """Standings from the table alone: bankroll and bets on the table now against what each seat
+        brought (default: people)."""
         session = self.ctx.session
-        rows = [
-            Standing(
-                session.seats_info[s].label,
-                None,
-                session.table.bankroll(s) - session.brought.get(s, 0),
-                session.table.bankroll(s),
-                None,
-                None,
-            )
-            for s in (session.people if seats is None else seats)
-        ]
+        rnd = session.table.round
+        rows = []
+        for s in session.people if seats is None else seats:
+            bankroll, held = session.table.bankroll(s), held_in_round(rnd, s)
+            if rnd is not None and rnd.phase is Phase.BETTING:
+                bankroll, held = bankroll + held, 0  # a bet not yet dealt is never kept: it comes back
+            net = bankroll + held - session.brought.get(s, 0)
+            rows.append(Standing(session.seats_info[s].label, None, net, bankroll, None, None, held))
         return ranked(rows)
+
+    def saved_held(self, player: str) -> Money:
+        """What the journaled round left unfinished holds of a saved player's money (their saved bankroll
+        is without it); 0 when no round is kept, or it is not dealt yet (its bets were never saved)."""
+        ctx = self.ctx
+        rnd = ctx.session.table.round
+        kept = ctx.journal.in_progress and ctx.journal.round is rnd
+        if rnd is None or rnd.phase is Phase.BETTING or not kept:
+            return 0
+        seats = [s for s in ctx.session.people if ctx.session.seats_info[s].name == player]
+        return sum(held_in_round(rnd, s) for s in seats)
 
     def bots(self) -> list[Standing]:
         """The bots' standings (they own no profile, so they come from the table)."""
@@ -117,7 +169,11 @@ class LeaderboardScene(Scene):
             elif self.job.done():
                 found = self.job.value
                 people = (
-                    [Standing(r.player, r.rounds, r.net, r.bankroll, r.luck, r.accuracy) for r in found]
+                    [
+                        Standing(r.player, r.rounds, r.net, r.bankroll, r.luck, r.accuracy,
+                                 self.saved_held(r.player))
+                        for r in found
+                    ]
                     if found is not None
                     else self.table_standings()
                 )
@@ -180,7 +236,9 @@ class LeaderboardScene(Scene):
         sub = a.text(f"This sitting at {ctx.session.rules.name}", 22, CREAM)
         surface.blit(sub, (44, 80))
         table = layout.leaderboard_rects()["table"]
-        for text, dx, align in COLUMNS:
+        held = any(row.on_table for row in self.rows or [])
+        columns = HELD_COLUMNS if held else COLUMNS
+        for text, dx, align in columns:
             head = a.text(text, 17, GREY, bold=True)
             rect = head.get_rect(midleft=(table.x + dx, table.y + ROW_H // 2))
             if align == "right":
@@ -201,10 +259,11 @@ class LeaderboardScene(Scene):
                 "—" if row.rounds is None else str(row.rounds),
                 money_text(row.net, sign=True),
                 money_text(row.bankroll),
+                *([money_text(row.on_table) if row.on_table else "—"] if held else []),
                 money_text(row.luck, sign=True),
                 percent(row.accuracy),
             )
-            for (_, dx, align), cell in zip(COLUMNS, cells, strict=True):
+            for (_, dx, align), cell in zip(columns, cells, strict=True):
                 fg = (255, 255, 255)
                 if cell.startswith("+"):
                     fg = GREEN
@@ -217,6 +276,8 @@ class LeaderboardScene(Scene):
                 if align == "right":
                     rect.right = table.x + dx
                 surface.blit(label, rect)
+        if held:
+            surface.blit(a.text(HELD_NOTE, 18, GOLD, bold=True), (60, 596))
         if self.rows and ctx.records is not None and ctx.records.saving:
             hint = a.text("Click a player for their statistics.", 18, GREY)
             surface.blit(hint, (60, 648))
