@@ -233,6 +233,18 @@ class Records:
 
         return self.worker.submit(self._guard(work, f"save {name}'s rebuy"), "saving a rebuy")
 
+    def update_setting(self, name: str, key: str, value: Any) -> Job[Any]:
+        """Save one of a person's settings at once, the others kept as they are."""
+
+        def work(store: Store) -> Any:
+            from engine.store import profile_named, update_profile
+
+            kept = dict(profile_named(store, name).settings)
+            kept[key] = value
+            return update_profile(store, name, settings=kept)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s {key}"), f"saving a {key}")
+
     # ---- rounds -----------------------------------------------------------------------
 
     def begin_round(

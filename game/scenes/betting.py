@@ -275,17 +275,7 @@ class BettingScene(TableScene):
         info, records = session.seats_info[seat], ctx.records
         if not changed or records is None or session.mode != "table" or info.profile is None:
             return
-        name = info.name
-
-        def work(store: Any) -> Any:
-            from engine.store import profile_named, update_profile
-
-            kept = dict(profile_named(store, name).settings)  # the other settings stay as they are
-            kept[LAST_BET] = amount
-            return update_profile(store, name, settings=kept)
-
-        # Records has no call for a profile's settings; its guard turns a store error into a message.
-        records.worker.submit(records._guard(work, f"save {name}'s last bet"), "saving a last bet")
+        records.update_setting(info.name, LAST_BET, amount)
 
     def sit_out(self) -> None:
         """The person whose turn it is skips this round."""
