@@ -34,3 +34,16 @@ def apps():
     yield factory
     for app in made:
         app.close()
+
+
+@pytest.fixture
+def ann_and_bob_rounds(tmp_path):
+    """A data folder with three saved rounds of Ann and Bob (a split each), for the history's readers."""
+    from engine.store import open_store, save_round
+    from tests.test_store_rounds import seat_profiles, split_round
+
+    with open_store(tmp_path) as store:
+        profiles = seat_profiles(store, "Ann", "Bob")
+        for _ in range(3):
+            save_round(store, split_round(profiles), profiles)
+    return tmp_path

@@ -359,33 +359,17 @@ def test_the_cache_knows_a_system_by_its_tags_not_its_name(tmp_path):
 
 
 def test_the_progress_bar_draws_on_a_terminal(tmp_path):
-    import fcntl
     import os
-    import pty
-    import struct
-    import termios
     from pathlib import Path
 
-    leader, follower = pty.openpty()  # tqdm draws only when stderr is a terminal
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    from tests.process_helpers import run_on_a_terminal
+
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root), "BLACKJACK_ODDS_CACHE": str(tmp_path)}
-    done = subprocess.run(
+    done, drawn = run_on_a_terminal(
         [sys.executable, "-m", "blackjack", "indices", "--rules", "single-deck", "--system", "zen", "--json"],
-        cwd=root, env=env, stdout=subprocess.PIPE, stderr=follower, text=True, timeout=300,
+        cwd=root, env=env, timeout=300,
     )
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the terminal's other end is closed: all read
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    drawn = b"".join(chunks).decode(errors="replace")
     assert done.returncode == 0
     assert "pricing each count" in drawn and "21/21" in drawn
     assert json.loads(done.stdout.splitlines()[0])["hand"] == "insurance"

@@ -198,30 +198,13 @@ def test_ctrl_c_stops_the_workers_and_prints_what_was_gathered():
 
 
 def test_the_progress_bar_draws_on_a_terminal():
-    import fcntl
-    import pty
-    import struct
-    import termios
+    from tests.process_helpers import run_on_a_terminal
 
-    leader, follower = pty.openpty()  # tqdm draws only when stderr is a terminal
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
+    done, drawn = run_on_a_terminal(
         [sys.executable, "-m", "blackjack", "simulate", "--rounds", str(2 * CHUNK_ROUNDS), "--seed", "1",
          "--bot", "novice", "--workers", "1", "--json"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=follower, text=True, timeout=120,
+        cwd=ROOT, env=env, timeout=120,
     )
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the terminal's other end is closed: all read
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    drawn = b"".join(chunks).decode(errors="replace")
     assert done.returncode == 0 and json.loads(done.stdout)["rounds"] == 2 * CHUNK_ROUNDS
     assert "simulating" in drawn and "rounds" in drawn

@@ -132,14 +132,6 @@ def test_a_real_database_with_bytes_changed_opens_cleanly(real_database, changes
         assert_clean_open(Path(folder))
 
 
-@pytest.fixture
-def saved(tmp_path):
-    """Three saved rounds of Ann and Bob."""
-    with open_store(tmp_path) as store:
-        profiles = seat_profiles(store, "Ann", "Bob")
-        for _ in range(3):
-            save_round(store, split_round(profiles), profiles)
-    return tmp_path
 
 
 @pytest.mark.parametrize(
@@ -155,12 +147,12 @@ def saved(tmp_path):
         ("UPDATE round_seats SET bankroll_after = 1e30 WHERE round_id = 2", "a seat's money is 1e+30"),
     ],
 )
-def test_a_garbled_round_is_left_out_with_a_sentence_and_the_rest_listed(saved, sql, reason):
-    connection = sqlite3.connect(saved / DATABASE_NAME)
+def test_a_garbled_round_is_left_out_with_a_sentence_and_the_rest_listed(ann_and_bob_rounds, sql, reason):
+    connection = sqlite3.connect(ann_and_bob_rounds / DATABASE_NAME)
     connection.execute(sql)
     connection.commit()
     connection.close()
-    with open_store(saved) as store:
+    with open_store(ann_and_bob_rounds) as store:
         skipped: list[str] = []
         entries = history_entries(store, skipped=skipped)
         assert [entry["round"] for entry in entries] == [1, 3]
@@ -168,20 +160,20 @@ def test_a_garbled_round_is_left_out_with_a_sentence_and_the_rest_listed(saved, 
         assert [entry["round"] for entry in history_entries(store)] == [1, 3], "skipped without a list too"
 
 
-def test_a_garbled_unfinished_round_is_left_out(saved):
-    connection = sqlite3.connect(saved / DATABASE_NAME)
+def test_a_garbled_unfinished_round_is_left_out(ann_and_bob_rounds):
+    connection = sqlite3.connect(ann_and_bob_rounds / DATABASE_NAME)
     connection.execute("UPDATE rounds SET unfinished = 1, journal = '{\"profiles\": 5}' WHERE id = 3")
     connection.commit()
     connection.close()
-    with open_store(saved) as store:
+    with open_store(ann_and_bob_rounds) as store:
         skipped: list[str] = []
         assert [entry["round"] for entry in history_entries(store, skipped=skipped)] == [1, 2]
         assert skipped == ["round 3 is garbled in the database (its journal and record do not list the same"
                            " seats); it was left out."]
 
 
-def test_the_history_list_keeps_a_renamed_persons_net(saved):
-    with open_store(saved) as store:
+def test_the_history_list_keeps_a_renamed_persons_net(ann_and_bob_rounds):
+    with open_store(ann_and_bob_rounds) as store:
         rename_profile(store, "Ann", "Annie")
         assert player_stats(store, "Annie").net == 3 * -2500
         lines = round_lines(store, player="Annie")
@@ -198,10 +190,10 @@ def test_a_bots_seat_is_not_counted_in_everyones_net(tmp_path):
         assert [line.net for line in round_lines(store)] == [-2500]
 
 
-def test_hand_rows_refuses_a_negative_count_and_takes_a_huge_one(saved):
+def test_hand_rows_refuses_a_negative_count_and_takes_a_huge_one(ann_and_bob_rounds):
     from engine.store import hand_rows
 
-    with open_store(saved) as store:
+    with open_store(ann_and_bob_rounds) as store:
         with pytest.raises(StoreError, match="must be 0 or more, not -1"):
             hand_rows(store, last_rounds=-1)
         assert {row.round_id for row in hand_rows(store, last_rounds=10**30)} == {1, 2, 3}

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from blackjack.cli import main
-from engine.store import DATABASE_NAME, open_store, save_round
+from engine.store import DATABASE_NAME
 from engine.store.folder_lock import LOCK_NAME, FolderInUseError, hold_folder
-from tests.test_store_rounds import seat_profiles, split_round
 
 
 def one_error_line(err: str) -> str:
@@ -46,34 +45,27 @@ def test_a_folder_under_a_file_still_opens_the_game_without_saving(tmp_path, cap
     assert "cannot guard the data folder" in one_error_line(err)
 
 
-@pytest.fixture
-def saved(tmp_path):
-    with open_store(tmp_path) as store:
-        profiles = seat_profiles(store, "Ann", "Bob")
-        for _ in range(3):
-            save_round(store, split_round(profiles), profiles)
-    return tmp_path
 
 
-def test_a_negative_last_is_one_line_and_exit_2(saved, capsys):
-    assert main(["history", "--data-dir", str(saved), "--last", "-1"]) == 2
+def test_a_negative_last_is_one_line_and_exit_2(ann_and_bob_rounds, capsys):
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds), "--last", "-1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and one_error_line(err) == "blackjack: --last must be 0 or more, not -1"
 
 
-def test_a_huge_last_lists_every_round(saved, capsys):
-    assert main(["history", "--data-dir", str(saved), "--last", str(10**30)]) == 0
+def test_a_huge_last_lists_every_round(ann_and_bob_rounds, capsys):
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds), "--last", str(10**30)]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     assert [line.split()[0] for line in out.splitlines()[1:]] == ["1", "1", "1", "2", "2", "2", "3", "3", "3"]
 
 
-def test_history_json_lists_the_rest_and_names_the_garbled_round(saved, capsys):
-    connection = sqlite3.connect(saved / DATABASE_NAME)
+def test_history_json_lists_the_rest_and_names_the_garbled_round(ann_and_bob_rounds, capsys):
+    connection = sqlite3.connect(ann_and_bob_rounds / DATABASE_NAME)
     connection.execute("UPDATE rounds SET record = '{bad' WHERE id = 2")
     connection.commit()
     connection.close()
-    assert main(["history", "--data-dir", str(saved), "--json"]) == 0
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds), "--json"]) == 0
     out, err = capsys.readouterr()
     assert [line[:10] for line in out.splitlines()] == ['{"round":1', '{"round":3']
     assert one_error_line(err) == (
@@ -81,11 +73,11 @@ def test_history_json_lists_the_rest_and_names_the_garbled_round(saved, capsys):
     )
 
 
-def test_history_of_a_database_with_a_negative_version_moves_it_aside(saved, capsys):
-    connection = sqlite3.connect(saved / DATABASE_NAME)
+def test_history_of_a_database_with_a_negative_version_moves_it_aside(ann_and_bob_rounds, capsys):
+    connection = sqlite3.connect(ann_and_bob_rounds / DATABASE_NAME)
     connection.execute("PRAGMA user_version = -3")
     connection.close()
-    assert main(["history", "--data-dir", str(saved)]) == 0
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds)]) == 0
     out, err = capsys.readouterr()
     assert "has schema version -3" in err and "moved to blackjack.sqlite3.corrupt-" in err
     assert out == "no rounds saved yet\n"
@@ -131,18 +123,20 @@ def test_a_failed_write_of_the_process_id_still_holds_the_folder(tmp_path, monke
             pytest.fail("two holders of one folder")
 
 
-def test_the_listing_and_the_csv_export_leave_out_a_garbled_round_with_one_line(saved, tmp_path, capsys):
-    connection = sqlite3.connect(saved / DATABASE_NAME)
+def test_the_listing_and_the_csv_export_leave_out_a_garbled_round_with_one_line(
+    ann_and_bob_rounds, tmp_path, capsys
+):
+    connection = sqlite3.connect(ann_and_bob_rounds / DATABASE_NAME)
     connection.execute("UPDATE hands SET stake = 'ten' WHERE round_id = 2")
     connection.commit()
     connection.close()
     said = ("blackjack: round 2 is garbled in the database (its stake is 'ten', not a whole number);"
             " it was left out.")
-    assert main(["history", "--data-dir", str(saved)]) == 0
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds)]) == 0
     out, err = capsys.readouterr()
     assert {line.split()[0] for line in out.splitlines()[1:]} == {"1", "3"} and one_error_line(err) == said
     csv_file = tmp_path / "out.csv"
-    assert main(["history", "--data-dir", str(saved), "--export", str(csv_file)]) == 0
+    assert main(["history", "--data-dir", str(ann_and_bob_rounds), "--export", str(csv_file)]) == 0
     out, err = capsys.readouterr()
     assert out == f"exported 2 rounds to {csv_file}\n" and one_error_line(err) == said
 
