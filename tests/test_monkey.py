@@ -259,6 +259,9 @@ class Monkey:
         table = session.table
         if self.ledger is None or self.ledger.table is not table:
             self.ledger = _Ledger(table, table_money(app))  # a new table (a new sitting, or new rules)
+            if table.round is not None and table.round.is_over:
+                # a round reopened already settled (cut before its payout was shown) is in `start`
+                self.ledger.counted.add(table.round.number)
         ledger = self.ledger
         for rnd in (ledger.last, table.round):
             if rnd is not None and rnd.is_over and rnd.number not in ledger.counted:
