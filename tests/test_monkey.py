@@ -300,8 +300,10 @@ class Monkey:
             if not info.person or info.left or info.profile is None or info.name not in saved:
                 continue
             expected = session.table.bankroll(seat)
-            if rnd is not None and not rnd.is_over and not journaled and rnd.phase is Phase.BETTING:
-                expected += held_in_round(rnd, seat)  # placed with the engine, never taken from the profile
+            if rnd is not None and rnd.phase is Phase.BETTING:
+                # placed with the engine, not yet taken from the profile: the journal takes the bets with
+                # the deal (a first-card round is journaled from its first card, before any bet)
+                expected += held_in_round(rnd, seat)
             self._expect(saved[info.name] == expected,
                          f"{info.name}'s saved bankroll is {saved[info.name]} but the table has {expected}"
                          + (" (at the close)" if final else ""))
