@@ -8,7 +8,9 @@ Enter with an empty circle at a tournament table betting the minimum.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -60,6 +62,14 @@ def open_game(folder: Path, cards: str = "T 8 3 9 5 2 2 2 2", seats: str | None 
                seat_specs=parse_seats(seats) if seats else None, shoe_factory=lambda: StackedShoe(cards))
 
 
+def open_drill_setup(app: App, ready: Callable[[Any], bool] = lambda setup: True) -> Any:
+    """From the title, the Drills button, and the drill setup once it is up (and `ready`)."""
+    run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
+    click(app, button(app, "drills").center)
+    run_until(app, lambda: scene_name(app) == "DrillSetupScene" and ready(top(app)))
+    return top(app)
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     with open_store(tmp_path) as store:
@@ -73,10 +83,7 @@ def folder(tmp_path: Path) -> Path:
 def test_a_second_click_in_the_same_frame_meets_the_drill_setup_as_the_first_click_left_it(folder):
     app = open_game(folder)
     try:
-        run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
-        click(app, button(app, "drills").center)
-        run_until(app, lambda: scene_name(app) == "DrillSetupScene")
-        setup = top(app)
+        setup = open_drill_setup(app)
         click(app, button(app, "prev0").center)  # Hard totals → Running count: five rows
         assert [label for label, _ in setup.rows()][-1] == "Cards"
         fifth = button(app, "next4").center
@@ -108,9 +115,7 @@ def test_my_mistakes_drills_a_split_pair_of_jacks_as_a_pair_of_jacks(folder):
         save_round(store, rnd, [ann], decisions=[wrong])
     app = open_game(folder)
     try:
-        run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
-        click(app, button(app, "drills").center)
-        run_until(app, lambda: scene_name(app) == "DrillSetupScene" and "Ann" in top(app).people)
+        open_drill_setup(app, lambda setup: "Ann" in setup.people)
         while top(app).rows()[0][1] != "My mistakes":
             click(app, button(app, "prev0").center)
         while top(app).rows()[2][1] != "Ann":
@@ -336,10 +341,7 @@ def test_the_flashes_a_shoe_is_said_to_hold_are_dealt_before_its_cut_card(seed, 
 def test_a_single_deck_running_count_a_round_at_once_flashes_the_two_rounds_it_holds(folder):
     app = open_game(folder)
     try:
-        run_until(app, lambda: scene_name(app) == "TitleScene" and app.ctx.records.ready)
-        click(app, button(app, "drills").center)
-        run_until(app, lambda: scene_name(app) == "DrillSetupScene")
-        setup = top(app)
+        setup = open_drill_setup(app)
         while setup.rows()[0][1] != "Running count":
             click(app, button(app, "prev0").center)
         while setup.rows()[1][1] != "Single Deck":
