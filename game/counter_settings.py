@@ -73,6 +73,20 @@ class CounterSettings:
 def counter_settings(settings: Mapping[str, Any] | None) -> CounterSettings:
     """A person's counting settings from their profile's settings (defaults for what is missing or bad)."""
     settings = settings or {}
+    saved = tuple(repr(settings.get(key)) for key in _KEYS)
+    # Read once per saved form: the frame loop asks every frame, and a system may be a file.
+    if saved not in _READ:
+        if len(_READ) >= 64:
+            _READ.clear()
+        _READ[saved] = _parsed(settings)
+    return _READ[saved]
+
+
+_KEYS = (SYSTEM_KEY, PRECISION_KEY, JUDGING_KEY, RAMP_KEY, UNIT_KEY)
+_READ: dict[tuple[str, ...], CounterSettings] = {}
+
+
+def _parsed(settings: Mapping[str, Any]) -> CounterSettings:
     problems: list[str] = []
     defaults = CounterSettings()
 

@@ -14,6 +14,7 @@ from engine import CardSource, Money, Round, Rules, ShoeStateError, Table, load_
 from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
+from game.counter_settings import CounterSettings, counter_settings
 from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color
 
 if TYPE_CHECKING:
@@ -46,6 +47,11 @@ class SeatInfo:
     def label(self) -> str:
         """The name plate's text: the person's name, or the bot's."""
         return self.name if self.person else BOT_LABELS.get(self.bot, self.name)
+
+    @property
+    def counter(self) -> CounterSettings:
+        """The person's counting settings from their profile (the defaults for bots and the unsaved)."""
+        return counter_settings(self.profile.settings if self.profile is not None else None)
 
 
 @dataclass
