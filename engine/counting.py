@@ -23,11 +23,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.errors import RulesError
 from engine.rulesets import _read_file, _shown
+
+if TYPE_CHECKING:
+    from engine.tally import Tally
 
 DECK_MAKEUP: tuple[int, ...] = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
 """How many cards of each points value one deck holds: aces, twos ... nines, then tens."""
@@ -655,6 +658,26 @@ class CountFigures:
     """The EV per unit bet at this count."""
     second_moment: float
     """The mean of the squared net per unit bet (a round's variance is this less the mean squared)."""
+
+
+def count_figures(by_count: Sequence[Tally], unit: int) -> list[CountFigures]:
+    """The figures by count of a flat-betting counter's tally (`Tally.by_count`), bets of `unit` cents.
+
+    Counts no round was played at are left out.
+
+    >>> from engine.tally import TRUE_COUNTS, Tally
+    >>> rows = [Tally()] * len(TRUE_COUNTS)
+    >>> rows[10] = Tally(rounds=4, net=200, net_squares=40_000, bet=400)
+    >>> count_figures(rows, 100)
+    [CountFigures(count=0, share=1.0, mean=0.5, second_moment=1.0)]
+    """
+    from engine.tally import TRUE_COUNTS
+
+    counted = sum(t.rounds for t in by_count)
+    return [
+        CountFigures(count, t.rounds / counted, t.net / t.bet, t.net_squares / t.rounds / unit**2)
+        for count, t in zip(TRUE_COUNTS, by_count, strict=True) if t.rounds and t.bet
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 def price(summary: Any, spread: int, bankroll: int | None, unit: int) -> dict[str, Any]:
     """The optimal ramp and its figures from a flat-betting counter's summary, JSON-ready (money in units)."""
     from engine import risk
-    from engine.counting import CountFigures, optimal_ramp, smoothed
+    from engine.counting import count_figures, optimal_ramp, smoothed
     from engine.errors import BlackjackError
     from engine.tally import TRUE_COUNTS
 
@@ -88,10 +88,7 @@ def price(summary: Any, spread: int, bankroll: int | None, unit: int) -> dict[st
     counted = sum(t.rounds for t in tally.by_count)
     if not counted:
         raise BlackjackError("no rounds were played: give --rounds a larger number")
-    figures = [
-        CountFigures(count, t.rounds / counted, t.net / t.bet, t.net_squares / t.rounds / unit**2)
-        for count, t in zip(TRUE_COUNTS, tally.by_count, strict=True) if t.rounds and t.bet
-    ]
+    figures = count_figures(tally.by_count, unit)
     fitted = smoothed(figures, keep=(TRUE_COUNTS[0], TRUE_COUNTS[-1]))
     best = optimal_ramp(fitted, spread)
     mu, sigma = best.mean * unit, best.sd * unit  # cents per round
