@@ -43,6 +43,7 @@ from engine.store.profiles import (
     rename_profile,
     update_profile,
 )
+from engine.store.ramp_bets import RampBetStats, ramp_bet_stats, record_ramp_bet
 from engine.store.schema import SCHEMA_VERSION
 from engine.store.stats import (
     BankrollPoint,
@@ -56,12 +57,12 @@ from engine.store.tournaments import TournamentResult, best_tournaments, save_to
 
 __all__ = [
     "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "CountDrillStats", "DecisionQuality",
-    "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "Store",
-    "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
+    "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "RampBetStats",
+    "Store", "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
     "best_tournaments", "count_drill_stats", "delete_profile", "drill_stats", "export_history",
     "find_profile", "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
     "missed_decisions", "normalize_name", "open_store", "player_stats", "profile_named",
-    "record_count_drill", "record_drill_answer", "record_step", "rename_profile", "round_count",
-    "round_records", "save_round", "save_tournament", "tournament_results", "unfinished_round",
-    "update_profile"
+    "ramp_bet_stats", "record_count_drill", "record_drill_answer", "record_ramp_bet", "record_step",
+    "rename_profile", "round_count", "round_records", "save_round", "save_tournament", "tournament_results",
+    "unfinished_round", "update_profile"
 ]

@@ -120,6 +120,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             true_correct INTEGER NOT NULL DEFAULT 0
         )""",
     ),
+    # Version 5: bets judged against each person's bet ramp at the table, and how many were off it.
+    (
+        """CREATE TABLE ramp_bets (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles (id) ON DELETE CASCADE,
+            judged INTEGER NOT NULL DEFAULT 0,
+            off_ramp INTEGER NOT NULL DEFAULT 0
+        )""",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 
@@ -168,7 +176,7 @@ def check_version(version: int, where: str) -> None:
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.store.errors.StoreError: x.sqlite3 has schema version 5, newer than version 4 ...
+    engine.store.errors.StoreError: x.sqlite3 has schema version 6, newer than version 5 ...
     """
     if (problem := unknown_version(version)) is not None:
         raise StoreError(f"{where} {problem}")
