@@ -32,6 +32,8 @@ The screens:
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
     setup | settings (between rounds) ─ rules editor (pushed over it; pops back, a table it saved chosen)
+    setup (a person's Count button) | settings at the table (Counting) ─ counting (pushed: a person's count
+                                   system, precision, judging, unit and bet ramp; Back or a save pops back)
 
 Looking back at the saved rounds:
 
@@ -59,6 +61,7 @@ from game.scenes.animating import Onward
 from game.scenes.betting import BettingScene
 from game.scenes.broke import BrokeScene
 from game.scenes.count_drill import CountDrillScene
+from game.scenes.counting_setup import CountingScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
@@ -158,6 +161,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.DRILL_SETUP: DrillSetupScene,
     SceneName.DRILL: DrillScene,
     SceneName.COUNT_DRILL: CountDrillScene,
+    SceneName.COUNTING: CountingScene,
 }
 """Every scene of the game by name."""
 

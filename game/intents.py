@@ -64,6 +64,10 @@ class IntentKind(Enum):
     """Step a replay by one decision: `value` +1 forward, -1 back ([ ], or Shift with an arrow)."""
     SPEED = auto()
     """A replay's speed: `value` +1 faster, -1 slower (+ and -)."""
+    SIT_OUT = auto()
+    """The person whose turn it is to bet sits the round out (W: wong out)."""
+    ADD_STEP = auto()
+    """Add a step to the bet ramp being edited (A)."""
     KEY = auto()
     """Any other key (demo mode leaves on it)."""
 
@@ -119,6 +123,8 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_PLUS: (IntentKind.SPEED, 1),
     pygame.K_EQUALS: (IntentKind.SPEED, 1),
     pygame.K_MINUS: (IntentKind.SPEED, -1),
+    pygame.K_w: (IntentKind.SIT_OUT, None),
+    pygame.K_a: (IntentKind.ADD_STEP, None),
 }
 """The one key table: a key code to an intent (and its value)."""
 
@@ -151,6 +157,8 @@ KEY_NAMES: dict[IntentKind, str] = {
     IntentKind.QUIZ: "Q",
     IntentKind.DEMO: "M",
     IntentKind.RULES: "U",
+    IntentKind.SIT_OUT: "W",
+    IntentKind.ADD_STEP: "A",
 }
 """The shortcut shown in each button's tooltip."""
 
@@ -178,7 +186,9 @@ KEY_HELP: dict[IntentKind, str] = {
     IntentKind.RULES: "the table's rules",
     IntentKind.PAGE: "turn the page; in a replay, step one event",
     IntentKind.STEP: "in a replay, step one decision",
-    IntentKind.SPEED: "in a replay, faster or slower",
+    IntentKind.SPEED: "in a replay, faster or slower; in the bet ramp, the chosen step's count",
+    IntentKind.SIT_OUT: "sit the round out (wong out)",
+    IntentKind.ADD_STEP: "add a step to the bet ramp",
 }
 """What each intent a key gives does, in a few words, for the key help."""
 

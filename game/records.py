@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         MissedDecision,
         PlayerStats,
         Profile,
+        RampBetStats,
         Store,
         UnfinishedRound,
     )
@@ -64,6 +65,8 @@ class StatsData:
     stats: PlayerStats
     series: list[BankrollPoint]
     tournaments: list[Any]
+    ramp_bets: RampBetStats | None = None
+    """The bets judged against the person's ramp and how many were off it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +248,40 @@ class Records:
 
         return self.worker.submit(self._guard(work, f"save {name}'s {key}"), f"saving a {key}")
 
+    def find_person(self, name: str) -> Job[Profile | None]:
+        """A person's saved profile (None when nobody of that name is saved, or nothing is)."""
+
+        def work(store: Store) -> Profile | None:
+            from engine.store import find_profile
+
+            return find_profile(store, name)
+
+        return self.worker.submit(self._guard(work, f"read {name}'s profile"), "reading a profile")
+
+    def save_settings(self, person: PersonRequest, values: Mapping[str, Any]) -> Job[Profile | None]:
+        """Save several of a person's settings, the others kept (a new person's profile is made first)."""
+        changes = dict(values)
+
+        def work(store: Store) -> Profile:
+            from engine.store import get_or_create_profile, update_profile
+
+            profile = get_or_create_profile(
+                store, person.name, bankroll=person.bankroll, color=person.color, coach_level=person.coach
+            )
+            return update_profile(store, profile.name, settings={**profile.settings, **changes})
+
+        return self.worker.submit(self._guard(work, f"save {person.name}'s settings"), "saving settings")
+
+    def ramp_bet(self, name: str, *, off_ramp: bool) -> Job[RampBetStats | None]:
+        """Count one bet judged against a person's ramp; the new totals."""
+
+        def work(store: Store) -> RampBetStats:
+            from engine.store import record_ramp_bet
+
+            return record_ramp_bet(store, name, off_ramp=off_ramp)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s bet against the ramp"), "saving a bet")
+
     # ---- rounds -----------------------------------------------------------------------
 
     def begin_round(
@@ -356,10 +393,11 @@ class Records:
         """One player's statistics, bankroll series and tournaments."""
 
         def work(store: Store) -> StatsData:
-            from engine.store import bankroll_series, player_stats, tournament_results
+            from engine.store import bankroll_series, player_stats, ramp_bet_stats, tournament_results
 
             return StatsData(
-                player_stats(store, name), bankroll_series(store, name), tournament_results(store, name)
+                player_stats(store, name), bankroll_series(store, name), tournament_results(store, name),
+                ramp_bet_stats(store, name),
             )
 
         return self.worker.submit(self._guard(work, f"read {name}'s statistics"), "reading statistics")

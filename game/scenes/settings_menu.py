@@ -1,5 +1,6 @@
-"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck, and a
-Rules button that shows the table's rules in words.
+"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck, a
+Rules button that shows the table's rules in words, and Counting: a person's count system and bet
+ramp (the person whose turn it is to bet first).
 
 While a round is in play and saved, it says what leaving does before anyone leaves: the
 round is kept (as a quit keeps it) and opens where it stopped the next time.
@@ -72,6 +73,11 @@ class SettingsScene(Scene):
             "read-rules", "Rules", pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44), IntentKind.CLICK,
             tooltip="This table's rules in words (U)",
         ))
+        counting = Button("counting", "Counting", pygame.Rect(PANEL.x + 20, PANEL.y + 20, 130, 44),
+                          IntentKind.CLICK, tooltip="A person's count system and bet ramp")
+        counting.visible = at_table
+        counting.enabled = bool(self.counters())
+        self.buttons.buttons.append(counting)
         if ctx.session.mode == "tournament":
             for name in ("rules-", "rules+"):
                 self.buttons.by_name(name).enabled = False
@@ -99,6 +105,12 @@ class SettingsScene(Scene):
         if self.at_table and ctx.round.phase is not Phase.BETTING and not ctx.round.is_over:
             return "Edit the rules between rounds: a round is in play."
         return None
+
+    def counters(self) -> list[str]:
+        """The table's people with a saved profile (their counting settings live in it), in seat order."""
+        session = self.ctx.session
+        infos = session.seats_info
+        return [infos[seat].name for seat in session.people if infos[seat].profile is not None]
 
     def resume(self) -> None:
         """Back from the rules editor: list the tables saved there."""
@@ -161,7 +173,7 @@ class SettingsScene(Scene):
                 self.close()
             elif button.name == "quit":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
-            elif button.name in ("stats", "leave", "read-rules"):
+            elif button.name in ("stats", "leave", "read-rules", "counting"):
                 self.leave_for(button.name)
             elif button.name == "edit" and self.stack is not None:
                 self.stack.push(Go(SceneName.RULES_EDITOR, rules_id=self.ctx.settings.rules))
@@ -174,7 +186,8 @@ class SettingsScene(Scene):
         return True
 
     def leave_for(self, where: str) -> None:
-        """Statistics or the rules in words over the table (they return to it), or the end of the sitting."""
+        """Statistics, the rules in words or a person's counting over the table (they return to it), or
+        the end of the sitting."""
         if self.stack is None or self.stack.changing:
             return
         ctx = self.ctx
@@ -185,6 +198,12 @@ class SettingsScene(Scene):
             self.stack.push(Go(SceneName.STATS, names=names or None))
         elif where == "read-rules":
             self.stack.push(Go(SceneName.RULES))
+        elif where == "counting":
+            names = self.counters()
+            turn = ctx.presenter.turn
+            mine = ctx.session.seats_info[turn].name if turn is not None else None
+            index = names.index(mine) if mine in names else 0
+            self.stack.push(Go(SceneName.COUNTING, names=names, index=index))
         else:
             self.stack.replace(Go(SceneName.LEADERBOARD, ending=True))
 

@@ -2,8 +2,10 @@
 house edge, and the buy-in per person.
 
 People are profiles by name: the saved players are listed and a click seats one with their
-color and coach level. The "..." end of a saved player's chip (or a right click on it) opens
-a dialog to rename the profile or delete it; a delete asks first, Cancel being the default.
+color and coach level. A person's Count button opens their counting settings and bet ramp
+(saved to their profile, made then if new). The "..." end of a saved player's chip (or a right
+click on it) opens a dialog to rename the profile or delete it; a delete asks first, Cancel
+being the default.
 The house edge comes from the odds engine on its worker and reads "computing…" until it is
 ready. Play remembers the choices and opens the table.
 """
@@ -32,6 +34,7 @@ from game.seats import (
     SeatsError,
     SeatSpec,
     color_from_hex,
+    color_hex,
     parse_seats,
     seats_text,
 )
@@ -312,16 +315,19 @@ class SetupScene(Scene):
         )
         for i in range(MAX_SEATS):
             rects = layout.setup_row_rects(i)
+            coach, count = coach_and_count_rects(rects["coach"])
             self.buttons.buttons += [
                 Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK, tooltip="Person, a bot, or empty"),
                 Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip="This person's color"),
                 Button(
                     f"coach{i}",
                     "",
-                    rects["coach"],
+                    coach,
                     IntentKind.CLICK,
                     tooltip="Coach: off, says when a play was a mistake, or shows the play first",
                 ),
+                Button(f"count{i}", "Count", count, IntentKind.CLICK,
+                       tooltip="This person's count system and bet ramp"),
             ]
         self._sync_buttons()
 
@@ -332,8 +338,10 @@ class SetupScene(Scene):
         self.paused_rules = self.ctx.settings.rules
 
     def resume(self) -> None:
-        """Back from the rules editor: list the tables saved there, and choose the one it saved."""
+        """Back from the rules editor or the counting screen: list the tables and players saved there, and
+        choose the table it saved."""
         self.presets = self.ctx.table_rules_ids()
+        self.profiles_job = None  # the counting screen may have saved a new player: list them again
         if self.ctx.settings.rules != self.paused_rules:
             self._load_rules(self.ctx.settings.rules)
             self.file.text = ""
@@ -459,6 +467,24 @@ class SetupScene(Scene):
         self._take_color(target, profile)
         self.error = ""
         self._sync_buttons()
+
+    def open_counting(self, row: int) -> None:
+        """A person's counting settings and bet ramp, priced at the rules chosen here (pushed over it)."""
+        from engine.store.profiles import normalize_name
+
+        r = self.rows[row]
+        try:
+            name = normalize_name(r.field.text)
+        except BlackjackError:
+            self.error = f"Seat {row + 1}: type the person's name first, then choose Count."
+            self._focus(r.field)
+            return
+        if self.stack is None:
+            return
+        self.stack.push(Go(
+            SceneName.COUNTING, names=[name], rules_id=self.rules_id if self.rules is not None else None,
+            bankroll=self.buy_in, color=color_hex(PALETTE[r.color]), coach=r.coach,
+        ))
 
     def edit_profile(self, profile: Profile) -> None:
         """Open the dialog that renames or deletes a saved player."""
@@ -619,6 +645,8 @@ class SetupScene(Scene):
             row = self.rows[int(name[5:])]
             row.color = (row.color + step) % len(PALETTE)
             row.looks_touched = True
+        elif name.startswith("count"):
+            self.open_counting(int(name[5:]))
         elif name.startswith("coach"):
             row = self.rows[int(name[5:])]
             row.coach = (row.coach + step) % len(COACH_LEVELS)
@@ -651,6 +679,7 @@ class SetupScene(Scene):
             self.buttons.by_name(f"color{i}").visible = person
             coach = self.buttons.by_name(f"coach{i}")
             coach.visible, coach.label = person, COACH_LEVELS[row.coach]
+            self.buttons.by_name(f"count{i}").visible = person
             row.field.visible = person
         self.buttons.by_name("seats-").enabled = self.count > 1
         self.buttons.by_name("seats+").enabled = self.count < MAX_SEATS
@@ -847,6 +876,13 @@ class SetupScene(Scene):
             lines = flow_groups(self.ctx.assets, rules_by_heading(rules), box, sizes=tuple(range(22, 13, -1)))
             self._words = (rules, lines)
         return self._words[1]
+
+
+def coach_and_count_rects(coach: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """A seat row's coach button and its Count button (a person's counting settings), side by side."""
+    count_w = 64
+    return (pygame.Rect(coach.x, coach.y, coach.w - count_w - 4, coach.h),
+            pygame.Rect(coach.right - count_w, coach.y, count_w, coach.h))
 
 
 def chip_handle(chip: pygame.Rect) -> pygame.Rect:

@@ -1,0 +1,98 @@
+"""What a person's bet ramp earns at a table: the engine's price of the ramp, from a simulated counter.
+
+A counter of the person's system and precision plays flat one-unit bets for
+`PRICE_ROUNDS` rounds (in the pricing process, `game.advisor.PRICER`, started from a
+worker thread: never in the frame loop). Its rounds by count give each count's EV and
+variance (`engine.counting.count_figures`, smoothed by a straight line as `blackjack ramp`
+smooths them); any ramp is then priced from those figures at once (`engine.counting.price_ramp`),
+so editing a step reprices it without simulating again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Rules, risk
+from engine.counting import CountFigures, CountSystem, Precision, Ramp, Rounding, price_ramp
+
+PRICE_ROUNDS = 200_000
+"""Rounds of flat bets a ramp's figures are simulated from (about two seconds' work)."""
+
+PRICE_SEED = 0
+"""The simulation's seed: the same settings always show the same price."""
+
+
+def flat_figures(
+    rules: Rules, system: CountSystem, precision: Precision, rounding: Rounding, rounds: int = PRICE_ROUNDS,
+) -> list[CountFigures]:
+    """Each count's share, EV and second moment for flat one-unit bets, smoothed (run in the pricing process).
+
+    Raises BlackjackError when the rules have no count to bet by (an infinite deck).
+    """
+    from engine.bots import CounterSetup
+    from engine.counting import count_figures, smoothed
+    from engine.errors import RulesError
+    from engine.simulate import Plan, run_all
+    from engine.tally import TRUE_COUNTS
+
+    if rules.decks is None:
+        raise RulesError("an infinite deck has no count to bet by, so a ramp has no price here")
+    setup = CounterSetup(system=system, precision=precision, rounding=rounding, ramp=Ramp(((0, 1),)),
+                         tally_by_count=not system.balanced)
+    plan = Plan(rules, "counter", rounds=rounds, seed=PRICE_SEED, engine="auto", spread=1, counter=setup)
+    summary = run_all([plan], workers=1)[0]
+    figures = count_figures(summary.tally.by_count, rules.min_bet)
+    return smoothed(figures, keep=(TRUE_COUNTS[0], TRUE_COUNTS[-1]))
+
+
+@dataclass(frozen=True, slots=True)
+class RampQuote:
+    """A ramp's figures as the counting screen shows them (money in cents)."""
+
+    win_per_100: float
+    """Units won per 100 rounds."""
+    sd: float
+    """The standard deviation of a round in units."""
+    edge: float
+    """The win per unit bet on average (the win rate over the average bet)."""
+    score: float | None
+    """SCORE (None for a ramp that does not win)."""
+    risk_of_ruin: float | None
+    """The chance of ever losing `bankroll` at this unit, played forever (None with no bankroll)."""
+
+    def lines(self, unit: int, bankroll: int | None = None) -> list[str]:
+        """The quote in words, at a unit of `unit` cents (and the risk of ruin of `bankroll` cents)."""
+        from engine import format_money
+
+        per_100 = self.win_per_100 * unit
+        sign = "-" if per_100 < 0 else "+"
+        lines = [
+            f"Win {self.win_per_100:+.2f} units per 100 rounds ({sign}${format_money(round(abs(per_100)))})",
+            f"Edge {self.edge * 100:+.2f}% of the average bet",
+            f"SD {self.sd:.2f} units a round",
+            "SCORE —" if self.score is None else f"SCORE {self.score:,.1f}",
+        ]
+        if self.risk_of_ruin is not None and bankroll is not None:
+            lines.append(f"Risk of ruin {self.risk_of_ruin * 100:.3g}% with ${format_money(bankroll)},"
+                         " played forever")
+        return lines
+
+
+def quote(ramp: Ramp, figures: list[CountFigures], *, unit: int, bankroll: int | None) -> RampQuote:
+    """What `ramp` earns from these flat-bet figures, and its risk of ruin with `bankroll` cents at `unit`.
+
+    >>> flat = [CountFigures(0, 0.5, -0.01, 1.3), CountFigures(3, 0.5, 0.02, 1.3)]
+    >>> q = quote(Ramp(((0, 1), (3, 4))), flat, unit=1000, bankroll=None)
+    >>> round(q.win_per_100, 2), round(q.edge, 4), q.risk_of_ruin
+    (3.5, 0.014, None)
+    """
+    priced = price_ramp(ramp, figures)
+    average = sum(f.share * ramp.units(f.count) for f in figures)
+    ruin = None if bankroll is None else risk.risk_of_ruin(priced.mean * unit, priced.sd * unit, bankroll)
+    return RampQuote(
+        win_per_100=100 * priced.mean,
+        sd=priced.sd,
+        edge=priced.mean / average if average else 0.0,
+        score=risk.score(priced.mean, priced.sd),
+        risk_of_ruin=ruin,
+    )
