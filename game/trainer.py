@@ -140,6 +140,8 @@ class Trainer:
         self.count = Count(HI_LO, None)
         """The count the panel shows: its decks left come from the presenter's shoe, not the count."""
         self.count.add(shown)
+        self._shown = list(shown)
+        """The cards shown since the shuffle, for a count under a person's own system (`shown`)."""
         self._counted_round: Round | None = None
         self._counted = 0
         self.decks_remaining: float | None = None
@@ -236,13 +238,20 @@ class Trainer:
                 if self.quiz and self._cards_counted:
                     self.count_quiz.ask(self.running)
                 self.count.reset()
+                self._shown.clear()
                 self._cards_counted = 0
             elif (card := ev.card_shown(event)) is not None:
                 self.count.add((card,))
+                self._shown.append(card)
                 self._cards_counted += 1
         self._counted = max(self._counted, presenter.cursor)
         remaining = presenter.shoe_remaining
         self.decks_remaining = remaining / 52 if remaining is not None else None
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The cards shown since the last shuffle (the bet ramp counts them under the person's system)."""
+        return tuple(self._shown)
 
     @property
     def running(self) -> int:

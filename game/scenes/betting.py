@@ -2,9 +2,16 @@
 
 The seat whose turn it is has the chip rack, the bankroll panel, a lit name plate, the
 pointer and the "Ann — your turn" banner. Bet (or Deal, for the last person) places the
-bet with the engine and passes the mouse on; Sit out skips the round. A person who cannot
-make the minimum is asked to rebuy or leave the seat. When every person has bet or sat
-out and the bots have bet, the cards are dealt.
+bet with the engine and passes the mouse on; Sit out (W) skips the round, whenever another
+seat can play it. A person who cannot make the minimum is asked to rebuy or leave the seat.
+When every person has bet or sat out and the bots have bet, the cards are dealt.
+
+A person with a bet ramp (their counting settings) has each bet at a plain table judged
+against it at the count of the cards shown so far, under their own system and precision
+(`game.ramp.ramp_bet`): a bet off the ramp is named on the message bar ("The ramp bets 4
+units ($40) at true +3; you bet $10.") and counted in their profile's betting errors. When
+their turn comes at or below the ramp's exit count, the coach says so: wonging out is
+sitting the round out, or leaving the shoe.
 
 Each person's last bet at a plain table is kept in their profile's settings (`LAST_BET`),
 so Rebet offers it again after a relaunch. At a tournament table an empty circle bets the
@@ -22,6 +29,7 @@ from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.presenter import messages
+from game.ramp import RampBet, ramp_bet, signed
 from game.scene import Go, SceneName
 from game.scenes.base import TableScene
 from game.table_view import CHIP_VALUES
@@ -68,13 +76,16 @@ class BettingScene(TableScene):
         self.turn: int | None = None
         self.asked: int | None = None
         """The seat last asked to rebuy or leave (asked once per turn)."""
+        self.exit_said: int | None = None
+        """The seat last told the count is at its ramp's exit (told once per turn)."""
         rects = layout.bet_button_rects()
         self.buttons.buttons += [
             Button("clear", "Clear", rects["clear"], IntentKind.CLEAR),
             Button("rebet", "Rebet", rects["rebet"], IntentKind.REBET),
             Button("rebet2", "2x Rebet", rects["rebet2"], IntentKind.REBET, tooltip="Double the last bet"),
             Button("deal", "Deal", rects["deal"], IntentKind.CONFIRM),
-            Button("sitout", "Sit out", layout.sit_out_rect(), IntentKind.CLICK, tooltip="Skip this round"),
+            Button("sitout", "Sit out", layout.sit_out_rect(), IntentKind.CLICK,
+                   tooltip="Skip this round (W)"),
         ]
 
     # ---- entering: a new round, rebuys for the bots ------------------------------------
@@ -150,6 +161,8 @@ class BettingScene(TableScene):
             self.chips.clear()
             self.asked = None
         self.turn = turn
+        if turn is None:
+            self.exit_said = None
         self.ctx.presenter.turn = (
             turn if turn is not None else (self.bots_to_bet[0] if self.bots_to_bet else None)
         )
@@ -254,12 +267,14 @@ class BettingScene(TableScene):
             else:
                 ctx.warn("Put chips in the circle first: click the chips in the rack.")
             return
+        limit = ctx.session.table.bet_limit(seat)
         try:
             rnd.place_bet(seat, amount)
         except InvalidBetError as error:
             ctx.warn(_sentence(str(error)))
             return
         self._remember_bet(seat, amount)
+        self._judge_bet(seat, amount, limit)
         ctx.sounds.play("button", 0.4)
         self.done.add(seat)
         self.chips.clear()
@@ -277,10 +292,59 @@ class BettingScene(TableScene):
             return
         records.update_setting(info.name, LAST_BET, amount)
 
-    def sit_out(self) -> None:
-        """The person whose turn it is skips this round."""
+    def ramp_advice(self, seat: int) -> RampBet | None:
+        """What the person's bet ramp bets now, at a plain table (None without a ramp, or for a bot)."""
+        ctx = self.ctx
+        session = ctx.session
+        info = session.seats_info[seat]
+        if session.mode != "table" or not info.person or seat in session.bots:
+            return None
+        return ramp_bet(info.counter, session.rules, ctx.trainer.shown, ctx.presenter.shoe_remaining)
+
+    def _judge_bet(self, seat: int, amount: Money, limit: Money) -> None:
+        """Judge a person's bet against their ramp (which bets at most `limit`): a bet off it is named, and
+        every judged bet is counted in their profile."""
+        advice = self.ramp_advice(seat)
+        if advice is None:
+            return
+        ctx = self.ctx
+        off = amount != min(advice.amount, limit)
+        if off:
+            units = f"{advice.units} unit{'s' if advice.units != 1 else ''}"
+            ctx.warn(f"The ramp bets {units} (${format_money(advice.amount)}) at {advice.count_words};"
+                     f" you bet ${format_money(amount)}.")
+        info = ctx.session.seats_info[seat]
+        if ctx.records is not None and info.profile is not None:
+            ctx.records.ramp_bet(info.name, off_ramp=off)
+
+    def _say_exit(self) -> None:
+        """When a person's turn comes at or below their ramp's exit, say so (once per turn)."""
+        seat = self.turn
+        if seat is None or seat == self.exit_said:
+            return
+        self.exit_said = seat
+        advice = self.ramp_advice(seat)
+        if advice is None or not advice.leaves:
+            return
+        ways = "sit out or leave the shoe" if self.can_sit_out() else "a counter would leave this shoe"
+        self.ctx.warn(f"The count is {signed(advice.count)}, at your exit: {ways}.")
+
+    def can_sit_out(self) -> bool:
+        """Whether the person whose turn it is may sit out: another seat can still play the round."""
+        session = self.ctx.session
         seat = self.turn
         if seat is None:
+            return False
+        others = [s for s in session.human_seats if s != seat and s not in self.done]
+        return bool(others or self.bots_to_bet or [s for s in self.ctx.round.playing_seats() if s != seat])
+
+    def sit_out(self) -> None:
+        """The person whose turn it is skips this round (their money and seat stay as they are)."""
+        seat = self.turn
+        if seat is None:
+            return
+        if not self.can_sit_out():
+            self.ctx.warn("Nobody else plays this round: someone must bet for the cards to be dealt.")
             return
         self.done.add(seat)
         self.chips.clear()
@@ -395,7 +459,9 @@ class BettingScene(TableScene):
                     return True
         if super().handle_event(intent):
             return True
-        if kind is IntentKind.RIGHT_CLICK:
+        if kind is IntentKind.SIT_OUT:
+            self.sit_out()
+        elif kind is IntentKind.RIGHT_CLICK:
             value = self.rack.chip_at(intent.pos)
             if value is not None or self._on_circle(intent.pos):
                 self.remove_chip(value)
@@ -451,7 +517,7 @@ class BettingScene(TableScene):
         last = ctx.session.last_bets.get(seat) if seat is not None else None
         self.buttons.by_name("rebet").enabled = bool(last)
         self.buttons.by_name("rebet2").enabled = bool(last)
-        self.buttons.by_name("sitout").visible = seat is not None and len(ctx.session.human_seats) > 1
+        self.buttons.by_name("sitout").visible = self.can_sit_out()
         for name in ("clear", "rebet", "rebet2", "deal"):
             self.buttons.by_name(name).visible = seat is not None
 
@@ -473,6 +539,7 @@ class BettingScene(TableScene):
                 self._bot_bets(self.bots_to_bet.pop(0))
                 self._next_turn()
         self._ask_broke()
+        self._say_exit()
         self._refresh()
         self._prompt()
         ctx.presenter.pending_bet = self.pending_bet()

@@ -11,7 +11,7 @@ Mouse: the arrows beside each value, "x" removes a step, Add step adds one. Keys
 Down choose a step (the last line is "leave at"), [ and ] change its units, - and + its
 count, A adds a step, Backspace removes the chosen one, Enter saves, Esc goes back unsaved.
 
-The price comes from the engine (`game.ramp_price`): flat bets of the person's counter
+The price comes from the engine (`game.ramp`): flat bets of the person's counter
 simulated once per rules, system and precision in the pricing process, then any ramp priced
 from them at once. Save writes every key in one go (`Records.save_settings`); once stored,
 the seat's profile at the table reads the new settings. The scene pops back to where it was
@@ -27,11 +27,12 @@ import pygame
 
 from engine import BlackjackError, Money, Rules, format_money, load_rules
 from engine.counting import MAX_RAMP_UNITS, SYSTEMS, CountSystem, Precision, Ramp, count_system
-from game import ramp_price
+from game import ramp as ramp_price
 from game.background import Job
 from game.context import GameContext
 from game.counter_settings import CounterSettings, Judging, counter_settings
 from game.intents import Intent, IntentKind
+from game.ramp import signed
 from game.records import PersonRequest
 from game.scene import Scene
 from game.scenes.text import GREY, RED
@@ -100,11 +101,6 @@ def step_rects(row: int) -> dict[str, pygame.Rect]:
         "units+": pygame.Rect(1110, y, 36, 36),
         "remove": pygame.Rect(1180, y, 36, 36),
     }
-
-
-def signed(count: int) -> str:
-    """A count as the table says it: +3, 0, −2."""
-    return f"+{count}" if count > 0 else ("0" if count == 0 else f"\u2212{-count}")
 
 
 class CountingScene(Scene):

@@ -1,6 +1,10 @@
-"""What a person's bet ramp earns at a table: the engine's price of the ramp, from a simulated counter.
+"""A person's bet ramp at the table: what it bets at the count of the cards shown, and what it earns.
 
-A counter of the person's system and precision plays flat one-unit bets for
+`ramp_bet` reads the count the ramp bets by under the person's own system and precision,
+from the cards shown since the shuffle (the trainer keeps them) and the cards left in the
+shoe; the betting scene judges each bet against it.
+
+The price: a counter of the person's system and precision plays flat one-unit bets for
 `PRICE_ROUNDS` rounds (in the pricing process, `game.advisor.PRICER`, started from a
 worker thread: never in the frame loop). Its rounds by count give each count's EV and
 variance (`engine.counting.count_figures`, smoothed by a straight line as `blackjack ramp`
@@ -10,10 +14,72 @@ so editing a step reprices it without simulating again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine import Rules, risk
-from engine.counting import CountFigures, CountSystem, Precision, Ramp, Rounding, price_ramp
+from engine import Card, Rules, risk
+from engine.counting import Count, CountFigures, CountSystem, Precision, Ramp, Rounding, price_ramp
+
+if TYPE_CHECKING:
+    from game.counter_settings import CounterSettings
+
+def signed(count: int) -> str:
+    """A count as the table says it: +3, 0, −2 (a true minus sign).
+
+    >>> signed(3), signed(0), signed(-2)
+    ('+3', '0', '−2')
+    """
+    return f"+{count}" if count > 0 else ("0" if count == 0 else f"\u2212{-count}")
+
+
+@dataclass(frozen=True, slots=True)
+class RampBet:
+    """What a person's ramp says at the count: the count it bets by, its units and their money."""
+
+    count: int
+    units: int
+    amount: int
+    """The ramp's bet in cents (units times the person's unit)."""
+    leaves: bool
+    """Whether the count is at or below the ramp's exit."""
+    balanced: bool
+    """Whether the count is a true count (else an unbalanced system's running count)."""
+
+    @property
+    def count_words(self) -> str:
+        """'true +3' or 'running +3'."""
+        return f"{'true' if self.balanced else 'running'} {signed(self.count)}"
+
+
+def ramp_bet(
+    settings: CounterSettings, rules: Rules, shown: Sequence[Card], cards_left: int | None,
+) -> RampBet | None:
+    """What the person's ramp bets once `shown` were shown since the shuffle, `cards_left` still in the shoe.
+
+    None without a ramp or for an infinite deck (there is no count).
+
+    >>> from engine import load_rules, parse_cards
+    >>> from engine.counting import parse_ramp
+    >>> from game.counter_settings import CounterSettings
+    >>> mine = CounterSettings(ramp=parse_ramp("1:1,2:2,3:4,4:8,leave:-2"))
+    >>> bet = ramp_bet(mine, load_rules("single-deck"), parse_cards("2 3 4 5 6 2 3 6"), 44)
+    >>> bet.count_words, bet.units, bet.amount, bet.leaves
+    ('true +8', 8, 20000, False)
+    """
+    ramp = settings.ramp
+    if ramp is None or rules.decks is None:
+        return None
+    count = Count(settings.system, rules.decks, precision=settings.precision, rounding=settings.rounding)
+    count.add(shown)
+    seen = None if cards_left is None else max(rules.decks * 52 - cards_left, 0)
+    value = count.count(seen)
+    if value is None:
+        return None
+    units = ramp.units(value)
+    return RampBet(value, units, units * settings.bet_unit(rules.min_bet), ramp.leaves(value),
+                   settings.system.balanced)
+
 
 PRICE_ROUNDS = 200_000
 """Rounds of flat bets a ramp's figures are simulated from (about two seconds' work)."""
