@@ -43,6 +43,8 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
         ("Basic strategy accuracy", percent(s.accuracy)),
         ("EV lost to mistakes", money_text(round(s.ev_lost)) if s.decisions else "—"),
     ]
+    if data.ramp_bets is not None and data.ramp_bets.judged:  # bets judged against the person's bet ramp
+        lines.append(("Bets off the ramp", f"{data.ramp_bets.off_ramp} of {data.ramp_bets.judged}"))
     won = [t for t in data.tournaments if t.won]
     if data.tournaments:
         best = (
