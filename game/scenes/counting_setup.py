@@ -95,10 +95,10 @@ def step_rects(row: int) -> dict[str, pygame.Rect]:
     y = 110 + row * STEP_H
     return {
         "row": pygame.Rect(676, y, 544, STEP_H - 4),
-        "count-": pygame.Rect(800, y, 36, 36),
-        "count+": pygame.Rect(900, y, 36, 36),
-        "units-": pygame.Rect(1010, y, 36, 36),
-        "units+": pygame.Rect(1110, y, 36, 36),
+        "count-": pygame.Rect(750, y, 36, 36),
+        "count+": pygame.Rect(840, y, 36, 36),
+        "units-": pygame.Rect(890, y, 36, 36),
+        "units+": pygame.Rect(1100, y, 36, 36),
         "remove": pygame.Rect(1180, y, 36, 36),
     }
 
@@ -619,8 +619,8 @@ class CountingScene(Scene):
                 count, units = self.steps[row]
                 label, value = "from", signed(count)
                 money = a.text(f"{units}  (${format_money(units * unit)})", 19, CREAM, bold=True)
-                at = (rects["units-"].right + 6, rects["units-"].centery)
-                surface.blit(money, money.get_rect(midleft=at))
+                at = ((rects["units-"].right + rects["units+"].x) // 2, rects["units-"].centery)
+                surface.blit(money, money.get_rect(center=at))
             else:
                 label, value = "leave at", "never" if self.leave is None else signed(self.leave)
             words = a.text(label, 18, GREY if row == len(self.steps) else CREAM, bold=True)
