@@ -31,9 +31,10 @@ def _step(app: App, frames: int = 1) -> None:
 
 
 def bet_ramp_shot() -> App:
-    """Ann opens Counting from the table's settings, makes a 1-12 Hi-Lo ramp leaving at -1, and sees its price."""
+    """Ann opens Counting from the table's settings, makes a 1-12 Hi-Lo ramp leaving at -1: its price."""
     folder = tempfile.mkdtemp(prefix="bj-shots-data-")
-    app = App(data_dir=folder, settings_dir=folder, settings=Settings(), seed=7, seat_specs=parse_seats("Ann"))
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(), seed=7,
+              seat_specs=parse_seats("Ann"))
     while type(app.stack.top).__name__ != "BettingScene":
         _step(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o"))
