@@ -320,8 +320,8 @@ class BettingScene(TableScene):
     def _say_exit(self) -> None:
         """When a person's turn comes at or below their ramp's exit, say so (once per turn)."""
         seat = self.turn
-        if seat is None or seat == self.exit_said:
-            return
+        if seat is None or seat == self.exit_said or not self.ctx.presenter.idle:
+            return  # (idle: a shuffle at the round's start is counted first)
         self.exit_said = seat
         advice = self.ramp_advice(seat)
         if advice is None or not advice.leaves:

@@ -529,7 +529,7 @@ class CountingScene(Scene):
             return ["No ramp: add one to see what it earns."]
         if self.rules is None:
             return ["The table's rules could not be read, so the ramp has no price."]
-        job = self.figures()
+        job = _FIGURES.get((self.rules, self.system_spec, self.precision))  # asked for by `update`
         if job is None or not job.done():
             return ["pricing… (a counter's flat bets, simulated)"]
         if job.value is None:
