@@ -148,3 +148,41 @@ def test_a_person_alone_cannot_sit_out_and_is_told_why(table):
 
 def button_visible(app: App, name: str) -> bool:
     return top(app).buttons.by_name(name).visible
+
+
+def test_a_round_a_seat_sat_out_is_journaled_and_resumes_without_it(tmp_path):
+    # Ann sits out; Bob's T 3 against an 8 (a 9 in the hole) is asked, then the game quits.
+    def open_game(seats: str | None) -> App:
+        specs = parse_seats(seats) if seats else None
+        settings = Settings(speed="instant", sound=False)
+        return App(data_dir=tmp_path, settings_dir=tmp_path, seat_specs=specs, settings=settings,
+                   shoe_factory=lambda: StackedShoe("T 8 3 9 5 2"))
+
+    app = open_game("Ann,Bob")
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene" and top(app).turn == 0)
+        ann, bob = app.ctx.session.table.bankrolls()
+        press(app, pygame.K_w)
+        bet(app, 25)
+        run_until(app, lambda: app.ctx.round.decision is not None and app.ctx.presenter.idle)
+        assert app.ctx.records is not None and app.ctx.records.flush()
+    finally:
+        app.close()  # as a kill or a quit leaves it: the round unfinished, journaled
+    again = open_game(None)
+    try:
+        run_until(again, lambda: scene_name(again) == "PlayerTurnScene" and again.ctx.presenter.idle)
+        rnd = again.ctx.round
+        assert rnd.bet(0) == 0 and rnd.hands(0) == ()
+        assert [c.code for c in rnd.hands(1)[0].cards] == ["T", "3"]
+        press(again, pygame.K_s)
+        run_until(again, lambda: scene_name(again) == "PayoutScene" and again.ctx.presenter.idle)
+        assert again.ctx.session.table.bankroll(0) == ann, "the seat that sat out keeps its money"
+        assert again.ctx.records is not None and again.ctx.records.flush()
+    finally:
+        again.close()
+    db = sqlite3.connect(tmp_path / "blackjack.sqlite3")
+    [(record, unfinished)] = db.execute("SELECT record, unfinished FROM rounds").fetchall()
+    assert unfinished == 0
+    replayed = replay_record(json.loads(record))
+    assert replayed.table.bankrolls() == (ann, bob - 2500), "17 beats Bob's 13; Ann's money is as it was"
+    assert db.execute("SELECT bankroll FROM profiles WHERE name = 'Ann'").fetchone()[0] == ann
