@@ -149,3 +149,16 @@ def test_saving_at_the_table_changes_what_the_seat_counts_with(tmp_path):
         assert counter_settings(saved_settings(tmp_path, "Ann")).ramp == seat.counter.ramp
     finally:
         app.close()
+
+
+def test_a_saved_ramp_longer_than_the_editor_is_shown_cut_with_a_sentence(setup, tmp_path):
+    with open_store(tmp_path) as store:
+        long = ",".join(f"{c}:{c}" for c in range(1, 10))
+        get_or_create_profile(store, "Ann", bankroll=100_000, settings={RAMP_KEY: long})
+    app = setup
+    click(app, top(app).rows[0].field.rect.center)
+    type_text(app, "Ann")
+    screen = open_counting(app)
+    assert screen.steps == [[c, c] for c in range(1, 8)]
+    assert screen.error
+    assert screen.message.startswith("The saved ramp has 9 steps; the editor keeps its first 7")

@@ -51,9 +51,9 @@ PRECISION_WORDS = {
 JUDGING_WORDS = {Judging.BASIC: "Basic strategy", Judging.INDICES: "Index plays at the count"}
 UNITS: tuple[Money | None, ...] = (None, 500, 1000, 2500, 5000, 10_000, 25_000, 50_000)
 """The betting units offered, in cents (None: the table minimum)."""
-MAX_STEPS = 8
+MAX_STEPS = 7
 """The most steps the editor shows (a 1-to-1000 spread needs far fewer)."""
-STEP_H = 40
+STEP_H = 36
 FIRST_RAMP = Ramp(((1, 1), (2, 2), (3, 4), (4, 8)), leave=-2)
 """The ramp a person without one starts from: a common Hi-Lo 1-8 spread, leaving at -2."""
 LOWEST_LEAVE = -10
@@ -95,11 +95,11 @@ def step_rects(row: int) -> dict[str, pygame.Rect]:
     y = 110 + row * STEP_H
     return {
         "row": pygame.Rect(676, y, 544, STEP_H - 4),
-        "count-": pygame.Rect(750, y, 36, 36),
-        "count+": pygame.Rect(840, y, 36, 36),
-        "units-": pygame.Rect(890, y, 36, 36),
-        "units+": pygame.Rect(1100, y, 36, 36),
-        "remove": pygame.Rect(1180, y, 36, 36),
+        "count-": pygame.Rect(750, y, 32, 32),
+        "count+": pygame.Rect(844, y, 32, 32),
+        "units-": pygame.Rect(894, y, 32, 32),
+        "units+": pygame.Rect(1104, y, 32, 32),
+        "remove": pygame.Rect(1184, y, 32, 32),
     }
 
 
@@ -192,6 +192,10 @@ class CountingScene(Scene):
         self.steps: list[list[int]] = [] if ramp is None else [[c, u] for c, u in ramp.steps]
         self.leave: int | None = None if ramp is None else ramp.leave
         self.selected = 0
+        if len(self.steps) > MAX_STEPS:  # a ramp saved some other way: the editor shows its first steps
+            self._say(f"The saved ramp has {len(self.steps)} steps; the editor keeps its first {MAX_STEPS},"
+                      " and saving here saves those.", error=True)
+            del self.steps[MAX_STEPS:]
         if settings.system_spec not in SYSTEMS:
             self.file.text = settings.system_spec
 
