@@ -61,6 +61,7 @@ class SceneName(StrEnum):
     DRILL_SETUP = "drill-setup"
     DRILL = "drill"
     COUNT_DRILL = "count-drill"
+    DEVIATION_DRILL = "deviation-drill"
 
 
 class Go:
