@@ -238,10 +238,9 @@ class IndexDrill:
         ([2, 3, 4], ['86 vs T', '95 vs T', 'T4 vs T'])
         """
         rules = self.rules
-        if family is IndexFamily.FAB and rules.surrender is Surrender.NONE:
-            raise DrillError(f"{rules.name} has no surrender, so there are no Fab 4 spots to practise.")
-        if rules.dealer_draws_after_players:
-            raise DrillError(f"{rules.name} shows no up card while players decide, so there are no drills.")
+        problem = why_no_index_drill(rules, family)
+        if problem is not None:
+            raise DrillError(problem)
         found: list[Question] = []
         for play in self.plays:
             if family.holds(play):
@@ -289,6 +288,24 @@ class IndexDrill:
             raise DrillError(f"{verb(answer)} is not one of the plays offered here")
         right = self.right_play(question.spot, question.count, question.legal)
         return IndexVerdict(question, answer, right, self.balanced)
+
+
+def why_no_index_drill(rules: Rules, family: IndexFamily) -> str | None:
+    """Why these rules can have no index drill of a family (a sentence), or None when they may.
+
+    >>> from engine.rulesets import load_rules
+    >>> why_no_index_drill(load_rules("downtown"), IndexFamily.FAB)
+    'Downtown has no surrender, so there are no Fab 4 spots to practise.'
+    >>> why_no_index_drill(load_rules("downtown"), IndexFamily.ILLUSTRIOUS) is None
+    True
+    """
+    if rules.decks is None:
+        return f"{rules.name} deals from an endless shoe, which has no count to play indices by."
+    if rules.dealer_draws_after_players:
+        return f"{rules.name} shows no up card while players decide, so there are no drills."
+    if family is IndexFamily.FAB and rules.surrender is Surrender.NONE:
+        return f"{rules.name} has no surrender, so there are no Fab 4 spots to practise."
+    return None
 
 
 def prepare(rules: Rules, system: CountSystem) -> IndexDrill:

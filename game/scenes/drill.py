@@ -33,7 +33,7 @@ from engine.drills import (
     practicable,
     spots,
 )
-from engine.index_drills import IndexFamily
+from engine.index_drills import IndexFamily, why_no_index_drill
 from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
 from game.background import Job
@@ -334,10 +334,10 @@ class DrillSetupScene(Scene):
     def _go_index(self, rules: Rules) -> None:
         """Open the deviation drill or the index test (its scene works out the indices)."""
         assert self.stack is not None
-        if rules.decks is None:
-            raise DrillError(f"{rules.name} deals from an endless shoe, which has no count to play "
-                             "indices by; choose rules with a shoe")
         c = self.choice
+        problem = why_no_index_drill(rules, c.indices)
+        if problem is not None:
+            raise DrillError(problem)
         self.stack.push(Go(SceneName.DEVIATION_DRILL, rules=rules, family=c.indices,
                            system=self.index_system(), person=c.person, test=c.drill == "index-test",
                            seed=self.ctx.seed))
