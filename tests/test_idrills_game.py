@@ -154,6 +154,10 @@ def test_the_index_test_says_nothing_until_the_end_then_lists_each_miss(setup, f
         press(app, KEYS[answer])
         if number < 19:
             assert scene.feedback_lines() == [] and not scene.buttons.by_name("next").visible, "no word yet"
+        if number == 2:
+            app.ctx.records.flush()
+            run(app, 0.05)
+            assert scene.score_lines()[-1] == "Ann: no answers saved yet", "the saved totals would tell"
     assert scene.finished and len(misses) == 3
     lines = scene.result_lines()
     assert lines[0] == "Score: 17 of 20 right (85.0%)" and lines[1] == "Missed 3:" and lines[2:] == misses
@@ -161,5 +165,6 @@ def test_the_index_test_says_nothing_until_the_end_then_lists_each_miss(setup, f
     app.ctx.records.flush()
     run(app, 0.05)
     assert saved(folder, "index-test-illustrious-18") == (20, 17, 6)
+    assert scene.score_lines()[-1] == "Ann: 85.0% of 20 · best run 6"
     press(app, pygame.K_RETURN)  # Again: a new test
     assert not scene.finished and scene.answered == 0 and scene.question == scene.asked[0]

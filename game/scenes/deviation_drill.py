@@ -24,6 +24,7 @@ from engine import Action, DecisionKind, Rules, Surrender
 from engine.counting import CountSystem
 from engine.errors import BlackjackError
 from engine.index_drills import (
+    TEST_SIZE,
     IndexDrill,
     IndexFamily,
     IndexVerdict,
@@ -63,7 +64,7 @@ def deviation_rects() -> dict[str, pygame.Rect]:
     """The drill's panels: the score (top left), the count (left), feedback (right), the end screen."""
     rects = drill_rects()
     rects["count"] = pygame.Rect(16, 196, 330, 130)
-    rects["results"] = layout.screen_panel_rect().inflate(0, -110).move(0, -40)
+    rects["results"] = layout.screen_panel_rect().inflate(0, -96).move(0, -48)
     return rects
 
 
@@ -243,8 +244,8 @@ class DeviationDrillScene(Scene):
             value = job.value
             if isinstance(value, dict):
                 self.saved = value.get(self.word)
-            elif isinstance(value, DrillStats):
-                self.saved = value
+            elif isinstance(value, DrillStats) and (self.finished or not self.test):
+                self.saved = value  # a test's totals would tell right from wrong before its end
         prepared = self.preparing
         if prepared is not None and prepared.done():
             self.preparing = None
@@ -264,9 +265,10 @@ class DeviationDrillScene(Scene):
         """What the score panel says: the drill, this sitting, and the person's saved results."""
         kind = "Index test" if self.test else "Deviations"
         lines = [f"{kind} · {self.family.label} · {self.system.name}"]
-        if self.test and self.asked:
-            lines.append(f"Spot {min(len(self.verdicts) + 1, len(self.asked))} of {len(self.asked)}"
-                         f" · {self.rules.name}")
+        if self.test:
+            at = f"Spot {len(self.verdicts) + 1} of {len(self.asked)}"
+            spots = at if self.question is not None else f"{TEST_SIZE} spots"
+            lines.append(f"{spots} · {self.rules.name}")
         else:
             run = f"Streak {self.streak} (best {self.best_streak})"
             lines.append(f"{run} · {self.right}/{self.answered} right")
@@ -318,11 +320,10 @@ class DeviationDrillScene(Scene):
             self._draw_count(surface, q)
         else:
             surface.blit(ctx.view.background(self.rules, []), (0, 0))
-        draw_panel(surface, r["score"])
-        for i, line in enumerate(self.score_lines()):
-            size = 20 if i == 0 else 18
-            surface.blit(a.text(line, size, GOLD if i == 0 else CREAM, bold=True),
-                         (r["score"].x + 14, r["score"].y + 12 + i * 34))
+        if self.finished:
+            self._draw_results(surface)
+        else:
+            self._draw_score(surface)
         if self.error or self.preparing is not None:
             text = self.error or WORKING
             pill = ctx.view.pill(text, 22, RED if self.error else GOLD)
@@ -335,11 +336,17 @@ class DeviationDrillScene(Scene):
             surface.blit(title, (panel.x + 16, panel.y + 12))
             for i, (line, color) in enumerate(lines):
                 surface.blit(a.text(line, 20, color, bold=True), (panel.x + 16, panel.y + 50 + i * 26))
-        if self.finished:
-            self._draw_results(surface)
         if ctx.note:
             ctx.bar.draw(surface, a, ctx.note, warning=True)
         self.buttons.draw(surface, a)
+
+    def _draw_score(self, surface: pygame.Surface) -> None:
+        a, panel = self.ctx.assets, deviation_rects()["score"]
+        draw_panel(surface, panel)
+        for i, line in enumerate(self.score_lines()):
+            size = 20 if i == 0 else 18
+            surface.blit(a.text(line, size, GOLD if i == 0 else CREAM, bold=True),
+                         (panel.x + 14, panel.y + 12 + i * 34))
 
     def _draw_count(self, surface: pygame.Surface, q: Question) -> None:
         a, box = self.ctx.assets, deviation_rects()["count"]
@@ -366,3 +373,7 @@ class DeviationDrillScene(Scene):
             for part in wrap(a, line, 20, panel.w - 48):
                 surface.blit(a.text(part, 20, color, bold=True), (panel.x + 24, y))
                 y += 26
+        scores = self.score_lines()
+        for i, line in enumerate((scores[0], scores[-1])):  # the test's name, and the person's saved totals
+            text = a.text(line, 18, GREY, bold=True)
+            surface.blit(text, text.get_rect(bottomleft=(panel.x + 24, panel.bottom - 16 - (1 - i) * 26)))
