@@ -24,8 +24,8 @@ def deviation_drill_shot() -> App:
     for wrong in (False, False, True):
         question = drill.question  # type: ignore[attr-defined]
         right = drill.drill.judge(question, None).right  # type: ignore[attr-defined]
-        others = sorted(question.legal - {right}, key=lambda a: a.value)
-        answer = others[0] if wrong else right
+        play = question.play  # the wrong answer is the index's other play: the mistake it is there to catch
+        answer = (play.below if right is play.at_or_above else play.at_or_above) if wrong else right
         shots.key(app, keys[answer.value])
         shots.step(app, 10)
         if not wrong:
