@@ -44,7 +44,7 @@ from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
-from game.scenes.drill import draw_spot_cards, drill_rects
+from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
 
@@ -61,11 +61,16 @@ def family_word(family: IndexFamily, test: bool) -> str:
 
 
 def deviation_rects() -> dict[str, pygame.Rect]:
-    """The drill's panels: the score (top left), the count (left), feedback (right), the end screen."""
-    rects = drill_rects()
-    rects["count"] = pygame.Rect(16, 196, 330, 130)
-    rects["results"] = layout.screen_panel_rect().inflate(0, -96).move(0, -48)
-    return rects
+    """The score (top left), the count (left), the feedback (right), the question, Back, Next, the results."""
+    return {
+        "score": pygame.Rect(16, 16, 330, 120),
+        "count": pygame.Rect(16, 196, 330, 130),
+        "feedback": pygame.Rect(880, 196, 384, 300),
+        "label": pygame.Rect(440, 250, 400, 40),
+        "back": pygame.Rect(30, 633, 130, 58),
+        "next": pygame.Rect(1090, 633, 160, 58),
+        "results": layout.screen_panel_rect().inflate(0, -96).move(0, -48),
+    }
 
 
 Prepared = tuple[IndexDrill, tuple[Question, ...]]

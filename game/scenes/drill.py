@@ -42,6 +42,7 @@ from game.counter_settings import counter_settings
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
+from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
@@ -99,28 +100,6 @@ def drill_rects() -> dict[str, pygame.Rect]:
         "next": pygame.Rect(1090, 633, 160, 58),
         "label": pygame.Rect(440, 250, 400, 40),
     }
-
-
-PLAYER_POSITION = 3
-"""The table position the drill's hand is dealt to (the middle of the arc)."""
-
-
-def draw_spot_cards(ctx: GameContext, surface: pygame.Surface, rules: Rules, spot: Spot) -> None:
-    """The spot as the table shows it: the dealer's up card (and a face-down hole card), the player's hand."""
-    view = ctx.view
-    surface.blit(view.background(rules, [PLAYER_POSITION]), (0, 0))
-    dealer = [spot.up.code, None] if rules.dealer_gets_hole_card else [spot.up.code]
-    for i, code in enumerate(dealer):
-        _card(ctx, surface, code, layout.dealer_card_rect(i, len(dealer)))
-    room = layout.seat_room(PLAYER_POSITION, [PLAYER_POSITION])
-    for i, c in enumerate(spot.cards):
-        _card(ctx, surface, c.code, layout.card_rect(PLAYER_POSITION, 0, 1, i, room))
-
-
-def _card(ctx: GameContext, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
-    shadow, margin = ctx.view.shadow(rect.size)
-    surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-    surface.blit(ctx.view.card_image(code, rect.size), rect.topleft)
 
 
 class DrillSetupScene(Scene):
