@@ -7,6 +7,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import Action, DecisionKind, Surrender, load_rules
 from engine.bots.counter import INDEX_PLAYS
@@ -137,3 +139,13 @@ def test_the_drill_crosses_to_the_game_process_whole(strip):
     q = the_question(strip, "hard 16", 10, 1)
     back = pickle.loads(pickle.dumps(strip))
     assert back.judge(q, Action.STAND) == strip.judge(q, Action.STAND)
+
+
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 60))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_seed_deals_a_test_of_different_spots_from_the_family(strip, seed, size):
+    questions = strip.questions(IndexFamily.ILLUSTRIOUS)
+    keys = {(q.play, q.count) for q in questions}
+    test = index_test(questions, random.Random(seed), size)
+    assert len(test) == min(size, len(keys)) == len({(q.play, q.count) for q in test})
+    assert all((q.play, q.count) in keys and q.play.group == "Illustrious 18" for q in test)

@@ -12,6 +12,7 @@ import pytest
 from engine import Action, load_rules
 from engine.counting import HI_LO
 from engine.index_drills import spot_words
+from engine.odds import OddsError
 from engine.odds.indices import index_table
 from engine.store import drill_stats, get_or_create_profile, open_store
 from game.app import App
@@ -168,3 +169,21 @@ def test_the_index_test_says_nothing_until_the_end_then_lists_each_miss(setup, f
     assert scene.score_lines()[-1] == "Ann: 85.0% of 20 · best run 6"
     press(app, pygame.K_RETURN)  # Again: a new test
     assert not scene.finished and scene.answered == 0 and scene.question == scene.asked[0]
+
+
+def test_indices_that_cannot_be_worked_out_are_one_sentence_and_back(setup, monkeypatch):
+    app = setup
+
+    def fails(*args):
+        raise OddsError("Vegas Strip: an infinite deck cannot be counted; there are no index plays")
+
+    monkeypatch.setattr(deviation_drill, "_prepared", fails)
+    choose(app, "Drill", "Deviations")
+    press(app, pygame.K_RETURN)
+    run_until(app, lambda: scene_name(app) == "DeviationDrillScene" and top(app).error)
+    scene = top(app)
+    assert scene.error == "Vegas Strip: an infinite deck cannot be counted; there are no index plays"
+    assert scene.question is None and not scene.buttons.by_name("stand").visible
+    press(app, pygame.K_s)  # nothing to answer
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: scene_name(app) == "DrillSetupScene")
