@@ -144,16 +144,17 @@ def _up_words(up: int) -> str:
 
 
 def hand_words(play: IndexPlay) -> str:
-    """A play's row and up card: '16 v 10', 'soft 18 v A', '8,8 v 10', 'insurance'.
+    """A play's row and up card: '16 v 10', 'soft 18 v A', '8,8 v 10', '10,10 v 5', 'insurance'.
 
     >>> from engine.bots.counter import ILLUSTRIOUS_18
     >>> [hand_words(p) for p in ILLUSTRIOUS_18[:4]]
-    ['insurance', '16 v 10', '15 v 10', 'T,T v 5']
+    ['insurance', '16 v 10', '15 v 10', '10,10 v 5']
     """
     kind, _, value = play.hand.partition(" ")
     if kind == "insurance":
         return "insurance"
-    hand = f"{value},{value}" if kind == "pair" else (value if kind == "hard" else play.hand)
+    pair = "10" if value == "T" else value
+    hand = f"{pair},{pair}" if kind == "pair" else (value if kind == "hard" else play.hand)
     return f"{hand} v {_up_words(play.up)}"
 
 
