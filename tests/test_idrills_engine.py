@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Action, DecisionKind, Surrender, load_rules
@@ -142,7 +142,7 @@ def test_the_drill_crosses_to_the_game_process_whole(strip):
 
 
 @given(seed=st.integers(0, 10**6), size=st.integers(1, 60))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None)
 def test_any_seed_deals_a_test_of_different_spots_from_the_family(strip, seed, size):
     questions = strip.questions(IndexFamily.ILLUSTRIOUS)
     keys = {(q.play, q.count) for q in questions}
