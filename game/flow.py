@@ -65,6 +65,7 @@ from game.scenes.counting_setup import CountingScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
+from game.scenes.deviation_drill import DeviationDrillScene
 from game.scenes.drill import DrillScene, DrillSetupScene
 from game.scenes.history import HistoryScene
 from game.scenes.how_to_play import HowToPlayScene
@@ -162,6 +163,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.DRILL: DrillScene,
     SceneName.COUNT_DRILL: CountDrillScene,
     SceneName.COUNTING: CountingScene,
+    SceneName.DEVIATION_DRILL: DeviationDrillScene,
 }
 """Every scene of the game by name."""
 

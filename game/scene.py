@@ -62,6 +62,7 @@ class SceneName(StrEnum):
     DRILL = "drill"
     COUNT_DRILL = "count-drill"
     COUNTING = "counting"
+    DEVIATION_DRILL = "deviation-drill"
 
 
 class Go:

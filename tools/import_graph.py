@@ -118,6 +118,7 @@ ROLE_BOXES = {
     "engine.coach": "engine: analysis",
     "engine.drills": "engine: analysis",
     "engine.fastplay": "engine: analysis",
+    "engine.index_drills": "engine: analysis",
     "engine.review": "engine: analysis",
     "engine.simulate": "engine: analysis",
     "engine.sweep": "engine: analysis",

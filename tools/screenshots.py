@@ -30,6 +30,7 @@ os.environ.setdefault("BLACKJACK_ODDS_CACHE", tempfile.mkdtemp(prefix="bj-shots-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
+from shots_idrills import deviation_drill_shot
 
 from engine import StackedShoe
 from game import layout
@@ -466,6 +467,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "drill-setup": drill_setup_shot,
     "drill": drill_shot,
     "count-drill": count_drill_shot,
+    "deviation-drill": deviation_drill_shot,
     "rules-editor": editor_shot,
     "demo": demo_shot,
     "setup": setup_shot,

@@ -1,10 +1,12 @@
-"""The base of every table scene: the shared context, the table drawing and the common buttons."""
+"""The base of every table scene: the shared context, the table drawing and the common buttons; and a drill's
+spot drawn on the table (the spot drill and the deviation drill share it)."""
 
 from __future__ import annotations
 
 import pygame
 
-from engine import format_money
+from engine import Rules, format_money
+from engine.drills import Spot
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -151,3 +153,25 @@ class TableScene(Scene):
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         """Scene-specific controls under the buttons."""
+
+
+PLAYER_POSITION = 3
+"""The table position a drill's hand is dealt to (the middle of the arc)."""
+
+
+def draw_spot_cards(ctx: GameContext, surface: pygame.Surface, rules: Rules, spot: Spot) -> None:
+    """The spot as the table shows it: the dealer's up card (and a face-down hole card), the player's hand."""
+    view = ctx.view
+    surface.blit(view.background(rules, [PLAYER_POSITION]), (0, 0))
+    dealer = [spot.up.code, None] if rules.dealer_gets_hole_card else [spot.up.code]
+    for i, code in enumerate(dealer):
+        _card(ctx, surface, code, layout.dealer_card_rect(i, len(dealer)))
+    room = layout.seat_room(PLAYER_POSITION, [PLAYER_POSITION])
+    for i, c in enumerate(spot.cards):
+        _card(ctx, surface, c.code, layout.card_rect(PLAYER_POSITION, 0, 1, i, room))
+
+
+def _card(ctx: GameContext, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
+    shadow, margin = ctx.view.shadow(rect.size)
+    surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
+    surface.blit(ctx.view.card_image(code, rect.size), rect.topleft)

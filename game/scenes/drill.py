@@ -6,18 +6,21 @@ up card, drawn as at the table) and takes the answer from the normal buttons and
 `engine.drills.judge`: the rules' chart says the play, and every legal play's EV is
 shown. Streak and accuracy count this sitting, and for a person they are saved per
 family (`Records.drill_answer`). The running-count drill is its own scene
-(`game/scenes/count_drill.py`); the setup starts either.
+(`game/scenes/count_drill.py`), and so are the deviation drill and the index test
+(`game/scenes/deviation_drill.py`); the setup starts each.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from engine import Action, DecisionKind, Rules, RulesError, load_rules, preset_ids
+from engine.counting import SYSTEMS, CountSystem
 from engine.drills import (
     DrillError,
     Family,
@@ -30,20 +33,26 @@ from engine.drills import (
     practicable,
     spots,
 )
+from engine.index_drills import IndexFamily, why_no_index_drill
 from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
 from game.background import Job
 from game.context import GameContext
+from game.counter_settings import counter_settings
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
+from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
 COUNT = "count"
 """The setup's drill choice for the running-count drill (the other choices are `Family` words)."""
 
-DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT)
+INDEX_DRILLS = {"deviation": "Deviations", "index-test": "Index test"}
+"""The setup's drill choices for the deviation drill and the index test (`game/scenes/deviation_drill.py`)."""
+
+DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT, *INDEX_DRILLS)
 TIMES: tuple[float | None, ...] = (None, 8.0, 5.0, 3.0)
 """Seconds per spot in timed mode (None: untimed)."""
 SPEEDS: tuple[float, ...] = (1.0, 2.0, 3.0, 4.0, 6.0)
@@ -64,6 +73,9 @@ class DrillChoice:
     speed: float = 2.0
     per_flash: int = 1
     custom: str = ""
+    indices: IndexFamily = IndexFamily.ILLUSTRIOUS
+    system: str | None = None
+    """The count system's key for the index drills, or None for the person's own (Hi-Lo for nobody)."""
 
 
 def setup_rects() -> dict[str, pygame.Rect]:
@@ -90,28 +102,6 @@ def drill_rects() -> dict[str, pygame.Rect]:
     }
 
 
-PLAYER_POSITION = 3
-"""The table position the drill's hand is dealt to (the middle of the arc)."""
-
-
-def draw_spot_cards(ctx: GameContext, surface: pygame.Surface, rules: Rules, spot: Spot) -> None:
-    """The spot as the table shows it: the dealer's up card (and a face-down hole card), the player's hand."""
-    view = ctx.view
-    surface.blit(view.background(rules, [PLAYER_POSITION]), (0, 0))
-    dealer = [spot.up.code, None] if rules.dealer_gets_hole_card else [spot.up.code]
-    for i, code in enumerate(dealer):
-        _card(ctx, surface, code, layout.dealer_card_rect(i, len(dealer)))
-    room = layout.seat_room(PLAYER_POSITION, [PLAYER_POSITION])
-    for i, c in enumerate(spot.cards):
-        _card(ctx, surface, c.code, layout.card_rect(PLAYER_POSITION, 0, 1, i, room))
-
-
-def _card(ctx: GameContext, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
-    shadow, margin = ctx.view.shadow(rect.size)
-    surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-    surface.blit(ctx.view.card_image(code, rect.size), rect.topleft)
-
-
 class DrillSetupScene(Scene):
     """Choose the drill, the rules (this table's, a preset or a saved table), timed mode or the count's
     speed, the person."""
@@ -121,6 +111,8 @@ class DrillSetupScene(Scene):
         self.ctx = ctx
         self.choice = choice or DrillChoice()
         self.people: list[str] = []
+        self.settings: dict[str, Mapping[str, Any]] = {}
+        """Each person's saved settings (their count system for the index drills)."""
         self.loaded: dict[str, Rules] = {}
         """Rules read once per id, not every frame the rows are drawn."""
         self.rules_ids = (None, *preset_ids(), *ctx.saved_table_ids())
@@ -156,13 +148,15 @@ class DrillSetupScene(Scene):
     def rows(self) -> list[tuple[str, str]]:
         """Each row shown: its label and the value chosen."""
         c = self.choice
-        drill = "Running count" if c.drill == COUNT else Family(c.drill).label
+        drill = "Running count" if c.drill == COUNT else INDEX_DRILLS.get(c.drill) or Family(c.drill).label
         rules = f"This table: {self.ctx.session.rules.name}" if c.rules_id is None else self.rules.name
         person = c.person or "Nobody (results not saved)"
         out = [("Drill", drill), ("Rules", rules), ("Person", person)]
         if c.drill == COUNT:
             out.append(("Speed", f"{c.speed:g} card{'s' if c.speed != 1 else ''} a second"))
             out.append(("Cards", "one at a time" if c.per_flash == 1 else "a whole round at once"))
+        elif c.drill in INDEX_DRILLS:
+            out += self._index_rows()
         else:
             out.append(("Timed", "off" if c.seconds is None else f"{c.seconds:g} seconds a spot"))
         return out
@@ -193,6 +187,10 @@ class DrillSetupScene(Scene):
             self.choice = replace(c, speed=turn(SPEEDS, c.speed))
         elif label == "Cards":
             self.choice = replace(c, per_flash=turn((1, ROUND_CARDS), c.per_flash))
+        elif label == "Indices":
+            self.choice = replace(c, indices=turn(tuple(IndexFamily), c.indices))
+        elif label == "System":
+            self.choice = replace(c, system=turn((None, *SYSTEMS), c.system))
         self.error = ""
         self._show_rows()
 
@@ -268,6 +266,9 @@ class DrillSetupScene(Scene):
         rules = self.rules
         seed = self.ctx.seed
         try:
+            if c.drill in INDEX_DRILLS:
+                self._go_index(rules)
+                return
             if c.drill == COUNT:
                 if rules.decks is None:
                     raise DrillError(f"{rules.name} deals from an endless shoe, which has no true count; "
@@ -293,6 +294,33 @@ class DrillSetupScene(Scene):
         self.stack.push(Go(SceneName.DRILL, rules=self.rules, family=family, choices=found, person=c.person,
                            seconds=c.seconds, seed=self.ctx.seed))
 
+    # ---- the deviation drill and the index test (game/scenes/deviation_drill.py) ------
+
+    def index_system(self) -> CountSystem:
+        """The count system the index drills use: the one chosen, else the person's own, else Hi-Lo."""
+        c = self.choice
+        if c.system is not None:
+            return SYSTEMS[c.system]
+        return counter_settings(self.settings.get(c.person or "")).system
+
+    def _index_rows(self) -> list[tuple[str, str]]:
+        c = self.choice
+        system = self.index_system().name
+        if c.system is None:
+            system = f"{c.person}'s own: {system}" if c.person else f"{system} (nobody's own)"
+        return [("Indices", c.indices.label), ("System", system)]
+
+    def _go_index(self, rules: Rules) -> None:
+        """Open the deviation drill or the index test (its scene works out the indices)."""
+        assert self.stack is not None
+        c = self.choice
+        problem = why_no_index_drill(rules, c.indices)
+        if problem is not None:
+            raise DrillError(problem)
+        self.stack.push(Go(SceneName.DEVIATION_DRILL, rules=rules, family=c.indices,
+                           system=self.index_system(), person=c.person, test=c.drill == "index-test",
+                           seed=self.ctx.seed))
+
     # ---- the frame -------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -306,6 +334,7 @@ class DrillSetupScene(Scene):
                 self.people_job = records.profiles()
         if self.people_job is not None and self.people_job.done() and not self.people:
             self.people = [p.name for p in self.people_job.value or []]
+            self.settings = {p.name: p.settings for p in self.people_job.value or []}
         if self.mistakes_job is not None and self.mistakes_job.done():
             missed, self.mistakes_job = self.mistakes_job.value or [], None
             try:
