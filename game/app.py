@@ -29,6 +29,7 @@ from game.autoplay import Policy
 from game.context import GameContext, make_presenter
 from game.flow import first_scenes, make_scene
 from game.intents import Intent, IntentKind, to_intent
+from game.pacing import IDLE_POLL, INPUT_LOOK, Pacer, fingerprint
 from game.records import Records
 from game.scene import SceneStack
 from game.seats import SeatsError, SeatSpec
@@ -148,6 +149,8 @@ class App:
         self._window: Any = None
         """The SDL window as pygame._sdl2 wraps it, made once and kept (see `_keep_minimum_size`)."""
         self._lag = 0.0
+        self.pacer: Pacer | None = None
+        """What says when the live loop may sleep (None outside `run`'s paced loop)."""
         self.frames = 0
         self.frame_times: list[float] = []
         self.present_times: list[float] = []
@@ -177,7 +180,10 @@ class App:
 
     def handle_input(self) -> None:
         """Turn waiting pygame events into intents and give them to the top scene."""
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if events and self.pacer is not None:
+            self.pacer.stir(time.monotonic())
+        for event in events:
             if event.type == pygame.VIDEORESIZE:
                 self._keep_minimum_size(event.w, event.h)
                 continue
@@ -269,19 +275,31 @@ class App:
         except Exception:  # not every video driver lets a window be resized
             pass
 
-    def run(self, frames: int | None = None, *, fixed_dt: bool = False) -> None:
-        """The loop: 60 frames a second until quit (or `frames` frames, for captures)."""
+    def run(self, frames: int | None = None, *, fixed_dt: bool = False, pace: bool | None = None) -> None:
+        """The loop: 60 frames a second until quit (or `frames` frames, for captures).
+
+        A paced loop (the default for a live game, not for captures) sleeps while the picture is
+        still, so an idle table costs next to no processor (`game.pacing`).
+        """
+        paced = pace if pace is not None else frames is None and not fixed_dt
+        self.pacer = pacer = Pacer(time.monotonic()) if paced else None
         clock = pygame.time.Clock()
         clock.tick()
         count = 0
         while self.running and (frames is None or count < frames):
             if fixed_dt and count:
                 self.wait_while_busy()  # a captured run shows finished work, however fast the machine
-            dt = STEP if fixed_dt else min(clock.tick(60) / 1000.0, 0.25)
+            if pacer is not None and pacer.idle and not self.busy:  # a job's result may change the picture
+                self._sleep_for_input()
+                dt = min(clock.tick() / 1000.0, 0.25)
+            else:
+                dt = STEP if fixed_dt else min(clock.tick(60) / 1000.0, 0.25)
             began = time.perf_counter()
             self.step(dt)
             drawn = time.perf_counter()
-            self.present()
+            if pacer is None or not pacer.wants_sample() or pacer.drawn(fingerprint(self.screen),
+                                                                         time.monotonic()):
+                self.present()
             self.frame_times.append(drawn - began)
             self.present_times.append(time.perf_counter() - began)
             if len(self.frame_times) > FRAME_TIMES_KEPT:  # hours of demo must not grow memory
@@ -291,6 +309,18 @@ class App:
             count += 1
             if fixed_dt and not _headless():
                 clock.tick(60)
+
+    def _sleep_for_input(self) -> None:
+        """Sleep until input waits or the idle poll passes.
+
+        Short sleeps and a look at the queue, not `pygame.event.wait`: pygame waits with a
+        timeout by polling every millisecond, which alone costs a few percent of a core.
+        """
+        deadline = time.monotonic() + IDLE_POLL
+        while time.monotonic() < deadline:
+            time.sleep(INPUT_LOOK)
+            if pygame.event.peek():
+                return
 
     def frame_stats(self) -> dict[str, float | int]:
         """Frame-time figures (update and draw, measured inside the loop) in milliseconds."""

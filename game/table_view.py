@@ -26,6 +26,8 @@ RED = (236, 84, 76)
 GREEN_TEXT = (130, 236, 140)
 CHIP_VALUES = (500, 100, 25, 5, 1)
 
+POINTER_BOBS_FOR = 6.0
+"""Seconds the turn's pointer bobs before it rests (a still table lets the game sleep: game.pacing)."""
 _ARC_SEPARATOR = "  \u2022  "
 """What stands between two rules on the felt's second line."""
 
@@ -76,6 +78,8 @@ class TableView:
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
+        self._pointed: tuple[object, ...] | None = None
+        self._pointed_at = 0.0
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -312,9 +316,8 @@ class TableView:
             hand = model.hands[p.active[1]]
             if hand.cards and all(_settled(c) for c in hand.cards):
                 last = pygame.Rect(p.card_target(seat, p.active[1], len(hand.cards) - 1))
-                bob = round(5 * math.sin(p.clock * 6))
                 pointer = self.assets.image(sprites.POINTER_FILE)
-                surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + bob)))
+                surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + self._bob(p))))
 
     def draw_plates(self, surface: pygame.Surface, p: Presenter) -> None:
         """Each seat's plate and bankroll; the seat whose turn it is lit in its color, with a pointer."""
@@ -333,9 +336,16 @@ class TableView:
             top = y - layout.CIRCLE_RADIUS - 4
             if model.hands and model.hands[0].cards and all(_settled(c) for c in model.hands[0].cards):
                 top = pygame.Rect(p.card_target(p.turn, 0, len(model.hands[0].cards) - 1)).top - 6
-            bob = round(5 * math.sin(p.clock * 6))
             pointer = self.assets.image(sprites.POINTER_FILE)
-            surface.blit(pointer, pointer.get_rect(midbottom=(x, top + bob)))
+            surface.blit(pointer, pointer.get_rect(midbottom=(x, top + self._bob(p))))
+
+    def _bob(self, p: Presenter) -> int:
+        """How high the pointer bobs now: it moves for the first seconds of a turn, then rests."""
+        turn = (id(p), p.turn, p.active)
+        if turn != self._pointed or p.clock < self._pointed_at:
+            self._pointed, self._pointed_at = turn, p.clock
+        since = p.clock - self._pointed_at
+        return round(5 * math.sin(since * 6)) if since < POINTER_BOBS_FOR else 0
 
     def plate(self, plate: PlateModel, bankroll: Money, active: bool) -> pygame.Surface:
         """A name plate: name and bankroll on the seat's color (filled when it is its turn); cached."""

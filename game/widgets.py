@@ -18,6 +18,9 @@ from game.sound import Sounds
 
 CREAM = (246, 236, 206)
 GOLD = (232, 196, 104)
+CARET_BLINKS_FOR = 10.0
+"""Seconds a text box's caret blinks after an edit before it stays lit (as GTK's does), so a still
+screen lets the game sleep (game.pacing)."""
 
 
 def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surface:
@@ -329,6 +332,8 @@ class TextField:
     enabled: bool = True
     visible: bool = True
     selected: bool = False
+    _last_edit: tuple[str, bool] | None = field(default=None, repr=False, compare=False)
+    _edited_at: float = field(default=0.0, repr=False, compare=False)
 
     def hit(self, pos: tuple[int, int] | None) -> bool:
         """Whether a click lands in the box."""
@@ -350,6 +355,14 @@ class TextField:
         """Delete the last character (or the selection)."""
         self.text = "" if self.selected else self.text[:-1]
         self.selected = False
+
+    def _caret_shown(self, clock: float) -> bool:
+        """Whether the caret shows now: it blinks for a while after each edit, then stays lit."""
+        edit = (self.text, self.focused)
+        if edit != self._last_edit or clock < self._edited_at:
+            self._last_edit, self._edited_at = edit, clock
+        since = clock - self._edited_at
+        return since >= CARET_BLINKS_FOR or int(since * 2) % 2 == 0
 
     def draw(self, surface: pygame.Surface, assets: Assets, clock: float = 0.0) -> None:
         """The box, its text (or the grey placeholder) and a blinking caret when focused."""
@@ -374,7 +387,7 @@ class TextField:
             surface.set_clip(clip)
             if self.text:
                 x += min(label.get_width(), self.rect.w - 26)
-        if self.focused and int(clock * 2) % 2 == 0:
+        if self.focused and self._caret_shown(clock):
             top, bottom = (x + 2, self.rect.y + 8), (x + 2, self.rect.bottom - 8)
             pygame.draw.line(surface, (20, 20, 20), top, bottom, 2)
 
