@@ -381,3 +381,14 @@ def mistake_message(judgement: Judgement) -> str:
         f"{doing} {where} cost {judgement.cost * 100:.1f}% of the bet; "
         f"{gerund(judgement.best)} was better."
     )
+
+
+def index_words(play: IndexPlay, count: int, *, balanced: bool = True) -> str:
+    """An index play in a few words beside the count: 'stand at true +1 or above (now +2)'.
+
+    >>> from engine.bots.counter import ILLUSTRIOUS_18
+    >>> index_words(ILLUSTRIOUS_18[1], -1), index_words(ILLUSTRIOUS_18[1], 3, balanced=False)
+    ('stand at true 0 or above (now -1)', 'stand at running 0 or above (now +3)')
+    """
+    at = "true" if balanced else "running"
+    return f"{infinitive(play.at_or_above)} at {at} {signed(play.index)} or above (now {signed(count)})"

@@ -143,6 +143,30 @@ def index_plays_for(rules: Rules, system: CountSystem) -> tuple[IndexPlay, ...] 
     return found or None
 
 
+_CHARTS: dict[Rules, StrategyChart] = {}
+
+
+def chart_for(rules: Rules) -> StrategyChart:
+    """The basic strategy chart of a rule set, analysed in the pricing process the first time (call on a
+    worker thread: an analysis holds the interpreter for seconds). Raises OddsError as `analysis` does."""
+    chart = _CHARTS.get(rules)
+    if chart is None:
+        chart = _CHARTS[rules] = PRICER.run(rule_analysis, rules).chart
+    return chart
+
+
+def counter_plays(
+    rules: Rules, counter: CounterSettings | None, count: int | None
+) -> tuple[IndexPlay, ...] | None:
+    """The index plays a person's coach applies: their system's under `Judging.INDICES` with a count,
+    else None (basic strategy). Call on a worker thread (see `index_plays_for`)."""
+    from game.counter_settings import Judging
+
+    if counter is None or counter.judging is not Judging.INDICES or count is None:
+        return None
+    return index_plays_for(rules, counter.system)
+
+
 def coach_standard(
     rules: Rules, spot: Situation, counter: CounterSettings | None, count: int | None,
     action: Action | None = None,
@@ -153,14 +177,11 @@ def coach_standard(
     for the person's system at `count`. None when the chart cannot answer the spot.
     """
     from engine.coach import standard_for
-    from engine.odds import OddsError, analysis
-    from game.counter_settings import Judging
+    from engine.odds import OddsError
 
-    chart = analysis(rules).chart
-    plays = None
-    if counter is not None and counter.judging is Judging.INDICES and count is not None:
-        plays = index_plays_for(rules, counter.system)
     try:
+        chart = chart_for(rules)
+        plays = counter_plays(rules, counter, count)
         return standard_for(spot, rules, chart, plays, count, counter.system if counter else None, action)
     except OddsError:
         return None

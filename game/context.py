@@ -113,7 +113,8 @@ class GameContext:
         self.decisions.clear()
         self.saved_round = None
         self.pending_rules = None
-        self.trainer = Trainer(session.table.shoe.discard_tray())  # a reopened shoe's count goes on
+        # A reopened shoe's count goes on; the count panel and the coach follow the seats' people.
+        self.trainer = Trainer(session.table.shoe.discard_tray(), session.seats_info)
         self.journal = RoundJournal()
         if self.records is not None:
             self.odds.analysis(session.rules)  # judging the first round must not hold up the second
@@ -190,7 +191,7 @@ class GameContext:
         decision = rnd.decision
         if decision is None or decision.seat not in self.session.people:
             return
-        pending = pending_decision(rnd, action)
+        pending = pending_decision(rnd, action, self.session.seats_info[decision.seat].counter)
         if pending is None:
             return
         self.decisions.append(pending)
