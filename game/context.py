@@ -79,6 +79,10 @@ class GameContext:
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
 
+    def __post_init__(self) -> None:
+        if not self.trainer.seats:  # the count panel and the coach follow the seats' people
+            self.trainer.seats = self.session.seats_info
+
     def table_rules_ids(self) -> list[str]:
         """Every preset and saved table a table opened between rounds may take (no tournaments)."""
         return [rules_id for rules_id in preset_ids() + self.saved_table_ids() if not is_tournament(rules_id)]

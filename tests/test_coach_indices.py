@@ -94,3 +94,22 @@ def test_an_unbalanced_count_is_named_as_a_running_count():
     verdict = Judgement(spot, Action.HIT, judge(rnd, Action.HIT).hint, standard)
     assert mistake_message(verdict) == (
         "16 vs 10: stand at a running count of 0 or above; the running count is +4.")
+
+
+def test_the_coach_grades_by_the_tables_generated_indices():
+    from game.advisor import coach_standard, index_plays_for
+    from game.counter_settings import JUDGING_KEY, counter_settings
+
+    rnd = second_round()
+    spot = situation(rnd)
+    plays = index_plays_for(rnd.rules, HI_LO)
+    assert plays is not None
+    (sixteen,) = [p for p in plays if (p.hand, p.up, p.at_or_above) == ("hard 16", 10, Action.STAND)]
+    counter = counter_settings({JUDGING_KEY: "indices"})
+    above = coach_standard(rnd.rules, spot, counter, sixteen.index, Action.HIT)
+    below = coach_standard(rnd.rules, spot, counter, sixteen.index - 1, Action.STAND)
+    basic = coach_standard(rnd.rules, spot, counter_settings({}), sixteen.index, Action.STAND)
+    assert above is not None and below is not None and basic is not None
+    assert (above.play, above.index) == (Action.STAND, sixteen) and above.index_due
+    assert below.play is Action.HIT and not below.index_due
+    assert basic.play is Action.HIT and basic.index is None

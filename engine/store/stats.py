@@ -98,7 +98,8 @@ class PlayerStats:
 
     @property
     def accuracy(self) -> float | None:
-        """Share of judged decisions that matched basic strategy (None when none were judged)."""
+        """Share of judged decisions that matched the coach's standard (basic strategy or the index plays at
+        the count; None when none were judged)."""
         return self.correct / self.decisions if self.decisions else None
 
 
