@@ -1,9 +1,7 @@
 """The coach's index judgement on stacked shoes at known counts, the count a decision is read at,
 and the round record carrying the index plays the Statistics screen counts."""
 
-import json
 
-import pytest
 
 from engine import Action, Shoe, Table, load_rules
 from engine.bots.counter import ILLUSTRIOUS_18

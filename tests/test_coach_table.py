@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from engine import Action, load_rules
+from engine import Action
 from engine.bots.counter import ILLUSTRIOUS_18
 from engine.store import get_or_create_profile, open_store, player_stats, save_round
 from game import advisor, layout
@@ -19,8 +19,16 @@ from game.seats import BOT_COLOR, PALETTE
 from game.session import SeatInfo
 from game.trainer import CODE_COLORS, DEFAULT_COUNTER, Trainer
 from tests.test_coach_indices import second_round
-from tests.test_game_helpers import bet_and_deal, button, click, make_app, press, run_until, scene_name, \
-    wait_for_player
+from tests.test_game_helpers import (
+    bet_and_deal,
+    button,
+    click,
+    make_app,
+    press,
+    run_until,
+    scene_name,
+    wait_for_player,
+)
 
 # Round 1: Ann 4 5 stands on 9 against a 6 (hole 5, draws a T: 21). Round 2: Ann 9 7 against a T (hole 7),
 # then a T if she hits. Shown at her second decision: 4 6 5 5 T and 9 T 7.
@@ -72,10 +80,12 @@ def test_the_count_panel_reads_the_true_count_to_the_persons_precision():
 def test_in_hot_seat_the_panel_follows_the_turn_and_a_bots_turn_counts_by_default():
     ko = SimpleNamespace(settings={SYSTEM_KEY: "ko"})
     zen = SimpleNamespace(settings={SYSTEM_KEY: "zen"})
-    seats = [SeatInfo("Ann", True, 2, PALETTE[0], profile=ko), SeatInfo("Bob", True, 3, PALETTE[1], profile=zen),
+    seats = [SeatInfo("Ann", True, 2, PALETTE[0], profile=ko),
+             SeatInfo("Bob", True, 3, PALETTE[1], profile=zen),
              SeatInfo("Bot", False, 4, BOT_COLOR, bot="basic")]
     trainer = Trainer(seats=seats)
-    assert [trainer.panel_counter(turn).system.key for turn in (0, 1, 2, None)] == ["ko", "zen", "hi-lo", "hi-lo"]
+    keys = [trainer.panel_counter(turn).system.key for turn in (0, 1, 2, None)]
+    assert keys == ["ko", "zen", "hi-lo", "hi-lo"]
     seats[1].left = True  # Ann alone now: the panel is hers whoever's turn it is
     assert trainer.panel_counter(2) is seats[0].counter and DEFAULT_COUNTER.system.key == "hi-lo"
 
@@ -98,7 +108,7 @@ def test_the_quiz_hides_the_running_count_it_asks_for():
 
 @pytest.fixture
 def illustrious(monkeypatch):
-    """The coach's index plays: the fixed Illustrious 18 (the generated table is tested in test_coach_indices)."""
+    """The coach's index plays: the fixed Illustrious 18 (test_coach_indices tests the generated table)."""
     monkeypatch.setattr(advisor, "index_plays_for", lambda rules, system: ILLUSTRIOUS_18)
 
 
@@ -122,12 +132,13 @@ def test_hitting_16_against_10_at_a_positive_count_is_toasted_with_the_index(ill
 def test_standing_on_16_against_10_is_right_by_the_index_and_a_mistake_by_basic_strategy(illustrious):
     for judging, toasted in (("indices", False), (None, True)):
         app = coached(judging)
+        trainer = app.ctx.trainer
         try:
             click(app, button(app, "stand").center)
-            run_until(app, lambda: app.ctx.round.is_over and not app.ctx.trainer.toast_jobs)
-            assert bool(app.ctx.trainer.toast) is toasted, judging
+            run_until(app, lambda: not trainer.toast_jobs)  # noqa: B023 (called before the loop moves on)
+            assert bool(trainer.toast) is toasted, judging
             if toasted:
-                assert app.ctx.trainer.toast.startswith("Standing on 16 against a 10")
+                assert trainer.toast.startswith("Standing on 16 against a 10")
         finally:
             app.close()
 

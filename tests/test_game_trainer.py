@@ -29,7 +29,7 @@ TWELVE_VS_TWO = "T 2 2 T 9 5 8 7 6"
 def seated(cards: str, coach_level: int = 0) -> App:
     app = make_app(cards)
     app.ctx.session.seats_info[0].coach = coach_level
-    if coach_level:  # the coach grades by the chart: analyse the rules first, as a saving game does at sitting down
+    if coach_level:  # the coach grades by the chart: analyse the rules first, as a saving game does
         app.ctx.odds.analysis(app.ctx.session.rules).result(timeout=300)
     bet_and_deal(app, 25)
     wait_for_player(app)
