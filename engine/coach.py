@@ -3,8 +3,8 @@
 A `Situation` is what one decision looks like from the seat (its hand, the up card and
 every card not yet seen); `judge()` prices each legal action with the shoe-aware hint
 from `engine.odds`, and the text helpers turn the numbers into the demo's captions
-("Seat 3: 16 against a 10 — hits: standing expected -54% of the bet, hitting expected -53%
-of the bet") and the mistake tracker's toasts ("Standing on 12 against a 2 cost 1.4% of the bet").
+("Seat 3: 16 against a 10 — hits (expected: standing -54%, hitting -53% of the bet)") and the
+mistake tracker's toasts ("Standing on 12 against a 2 cost 1.4% of the bet").
 
 A person's coach grades a play against a `Standard`: basic strategy, or what a counter
 with their system plays at the count (basic strategy plus the table's index plays, applied
@@ -340,19 +340,19 @@ def caption(seat_name: str, spot: Situation, action: Action, advice: Hint) -> st
     ...                  frozenset({Action.HIT, Action.STAND}), False, 1)
     >>> advice = Hint(Action.HIT, ((Action.HIT, -0.532), (Action.STAND, -0.540)), True)
     >>> caption("Seat 3", spot, Action.HIT, advice)
-    'Seat 3: 16 against a 10 — hits: standing expected -54% of the bet, hitting expected -53% of the bet'
+    'Seat 3: 16 against a 10 — hits (expected: standing -54%, hitting -53% of the bet)'
     """
     values = advice.values
     others = [a for a, _ in advice.ranked if a is not action][:2]
     shown = [*others, action] if action in values else others
-    numbers = ", ".join(f"{gerund(a)} {percent_of_bet(values[a])}" for a in shown)
+    numbers = ", ".join(f"{gerund(a)} {signed(round(values[a] * 100))}%" for a in shown)
     situation_text = (
         describe_hand(spot.cards)
         if spot.kind is DecisionKind.PLAY
         else f"{describe_hand(spot.cards)}, dealer shows {describe_up_card(spot.up_card)}"
     )
     against = f" against {describe_up_card(spot.up_card)}" if spot.kind is DecisionKind.PLAY else ""
-    return f"{seat_name}: {situation_text}{against} — {verb(action)}: {numbers}"
+    return f"{seat_name}: {situation_text}{against} — {verb(action)} (expected: {numbers} of the bet)"
 
 
 def mistake_message(judgement: Judgement) -> str:
