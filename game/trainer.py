@@ -544,7 +544,7 @@ class Trainer:
         lines = self.hint_lines()
         ranked = self.hint.ranked if self.hint is not None else ()
         indices = [self.hint_index(action) for action, _ in ranked]
-        rows = 44 + 24 * len(lines) + 18 * (len([i for i in indices if i]) + (len(lines) if ranked else 0))
+        rows = 44 + 24 * len(lines) + 20 * (len([i for i in indices if i]) + (len(lines) if ranked else 0))
         rect = layout.side_panel_rect(rows, positions)
         self._panel(surface, rect)
         title = assets.text("HINT (?) · EXPECTED RESULTS", 16, GOLD, bold=True)
@@ -557,16 +557,17 @@ class Trainer:
             surface.blit(label, (rect.x + 12, y))
             y += 24
             details = [(value, CREAM)] if value else []
-            if i < len(indices) and indices[i]:
-                details.append((f"index: {indices[i]}", GOLD))
+            index = indices[i] if i < len(indices) else None
+            if index:
+                details.append((index, GOLD))  # gold: the index, apart from the EV
             for text, color in details:
-                size = 15
+                size = 17
                 detail = assets.font(size, True).render(text, True, color)
                 while detail.get_width() > rect.w - 32 and size > 11:
                     size -= 1
                     detail = assets.font(size, True).render(text, True, color)
                 surface.blit(detail, (rect.x + 24, y - 2))
-                y += 18
+                y += 20
 
     def chart_cell(self, rnd: Round) -> tuple[str, int | None] | None:
         """The chart's row label and up-card points of the decision in play (None when nothing is asked)."""
@@ -634,17 +635,16 @@ class Trainer:
 
         assert isinstance(assets, Assets)
         items = self.legend(chart)
-        per_row = 3
-        top = rect.bottom - 8 - 18 * -(-len(items) // per_row)
-        width = (rect.w - 20) // per_row
+        top = rect.bottom - 8 - LEGEND_ROW * -(-len(items) // LEGEND_COLUMNS)
+        width = (rect.w - 20) // LEGEND_COLUMNS
         for i, (code, words) in enumerate(items):
-            x = rect.x + 10 + (i % per_row) * width
-            y = top + (i // per_row) * 18
-            box = pygame.Rect(x, y + 1, 26, 15)
+            x = rect.x + 10 + (i % LEGEND_COLUMNS) * width
+            y = top + (i // LEGEND_COLUMNS) * LEGEND_ROW
+            box = pygame.Rect(x, y + 1, 28, 16)
             pygame.draw.rect(surface, CODE_COLORS.get(code[:1].upper(), (70, 70, 70)), box)
-            mark = assets.text(code, 11, (20, 20, 20), bold=True)
+            mark = assets.text(code, 12, (20, 20, 20), bold=True)
             surface.blit(mark, mark.get_rect(center=box.center))
-            surface.blit(assets.text(words, 12, CREAM), (x + 32, y + 2))
+            surface.blit(assets.text(words, 14, CREAM), (x + 34, y + 2))
         return top
 
     def _draw_toast(self, surface: pygame.Surface, assets: object) -> None:
@@ -705,12 +705,17 @@ CODE_WORDS: dict[str, str] = {
     "D": "double, else hit",
     "Ds": "double, else stand",
     "P": "split",
-    "Ph": "split if DAS, else hit",
+    "Ph": "split if doubling after it is allowed, else hit",
     "Rh": "surrender, else hit",
     "Rs": "surrender, else stand",
     "Rp": "surrender, else split",
 }
-"""What each chart code means, in the legend drawn with the chart (DAS: doubling after a split)."""
+"""What each chart code means, in the legend drawn with the chart."""
+
+LEGEND_COLUMNS = 2
+"""Codes per row of the chart's legend."""
+LEGEND_ROW = 18
+"""The height of a row of the chart's legend."""
 
 CODE_COLORS: dict[str, tuple[int, int, int]] = {
     "H": (232, 232, 232),

@@ -17,7 +17,7 @@ from game.counter_settings import JUDGING_KEY, SYSTEM_KEY
 from game.scenes.stats import play_lines
 from game.seats import BOT_COLOR, PALETTE
 from game.session import SeatInfo
-from game.trainer import CODE_COLORS, DEFAULT_COUNTER, Trainer
+from game.trainer import CODE_COLORS, DEFAULT_COUNTER, LEGEND_COLUMNS, LEGEND_ROW, Trainer
 from tests.test_coach_indices import second_round
 from tests.test_game_helpers import (
     bet_and_deal,
@@ -168,7 +168,7 @@ def test_the_strategy_chart_is_drawn_with_a_legend_of_its_codes():
         surface = pygame.Surface((1280, 720))
         trainer._draw_chart(surface, app.ctx.assets, app.ctx.round, chart, False)
         rect = layout.trainer_chart_rect()
-        top = rect.bottom - 8 - 18 * -(-len(legend) // 3)
+        top = rect.bottom - 8 - LEGEND_ROW * -(-len(legend) // LEGEND_COLUMNS)
         first = CODE_COLORS[legend[0][0][:1].upper()]
         assert tuple(surface.get_at((rect.x + 11, top + 2)))[:3] == first, "the first code's swatch"
     finally:
