@@ -228,3 +228,22 @@ def test_luck_is_measured_against_the_plays_made_and_mistakes_are_their_own_figu
     assert stats.luck == -2500 - (-10 - 1200)
     shown = dict(play_lines(stats))
     assert shown["Lost to mistakes"] == "-$12" and shown["Luck"] == "-$12.90"
+
+
+def test_a_record_with_index_plays_replays_and_a_damaged_record_counts_none(tmp_path, monkeypatch):
+    import json
+
+    from engine.record import replay_record
+
+    with open_store(tmp_path) as store:
+        rnd, judged = judged_round(Action.STAND, monkeypatch)
+        ann = get_or_create_profile(store, "Ann", bankroll=100_000)
+        round_id = save_round(store, rnd, [ann], decisions=judged, player_ev=-0.01)
+        (line,) = store.rows("SELECT record FROM rounds WHERE id = ?", (round_id,))[0]
+        record = json.loads(line)
+        assert record["index_plays"] == [judged[0].index_play]
+        assert replay_record(record).decisions == rnd.decisions, "the replay reads past the new key"
+        with store.transaction() as connection:
+            connection.execute("UPDATE rounds SET record = '{not json' WHERE id = ?", (round_id,))
+        stats = player_stats(store, "Ann")
+    assert (stats.index_plays, stats.index_made, stats.rounds) == (0, 0, 1)
