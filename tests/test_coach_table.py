@@ -199,7 +199,7 @@ def test_the_statistics_count_index_plays_made_and_missed(tmp_path, monkeypatch)
             save_round(store, rnd, [ann], decisions=judged, player_ev=-0.01)
         stats = player_stats(store, "Ann")
         assert (stats.index_plays, stats.index_made) == (3, 2)
-        assert dict(play_lines(stats))["Index plays made"] == "2 of 3"
+        assert dict(play_lines(stats))["Index plays"] == "2 made, 1 missed"
 
 
 def test_a_decision_basic_strategy_and_the_count_agree_on_is_no_index_play(monkeypatch):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -48,7 +48,7 @@ class DecisionQuality:
     correct: bool
     best: Action | None = None
     ev_lost: float | None = None
-    index_play: Mapping[str, Any] | None = None
+    index_play: Mapping[str, Any] | None = field(default=None, hash=False)
     """When the count called for an index play here: the round record's `index_plays` entry for it."""
 
 

@@ -57,13 +57,14 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
 def play_lines(s: PlayerStats) -> list[tuple[str, str]]:
     """The lines on how the player played: the bets' expectation, what mistakes cost, luck net of both,
     accuracy against the coach's standard, and the index plays the count called for."""
+    missed = s.index_plays - s.index_made
     return [
         ("Expected for the bets", money_text(s.expected, sign=True)),
         ("Lost to mistakes", money_text(-round(s.ev_lost), sign=True) if s.decisions else "—"),
         ("Luck", money_text(s.luck, sign=True)),
         ("Decisions judged", str(s.decisions)),
         ("Play accuracy", percent(s.accuracy)),
-        ("Index plays made", f"{s.index_made} of {s.index_plays}" if s.index_plays else "—"),
+        ("Index plays", f"{s.index_made} made, {missed} missed" if s.index_plays else "—"),
     ]
 
 
