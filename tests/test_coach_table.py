@@ -129,6 +129,18 @@ def test_hitting_16_against_10_at_a_positive_count_is_toasted_with_the_index(ill
         app.close()
 
 
+def test_the_block_level_asks_about_a_missed_index_by_naming_it(illustrious):
+    app = coached("indices")
+    app.ctx.session.seats_info[0].coach = 2
+    try:
+        click(app, button(app, "hit").center)
+        run_until(app, lambda: app.ctx.trainer.confirm is not None)
+        assert app.ctx.trainer.confirm_text() == (
+            "16 vs 10: stand at true 0 or above; the true count is +2 — hitting anyway?")
+    finally:
+        app.close()
+
+
 def test_standing_on_16_against_10_is_right_by_the_index_and_a_mistake_by_basic_strategy(illustrious):
     for judging, toasted in (("indices", False), (None, True)):
         app = coached(judging)
