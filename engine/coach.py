@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine import events as ev
@@ -299,13 +300,17 @@ def percent_of_bet(value: float) -> str:
     return f"expected {signed(points)}% of the bet"
 
 
-def signed(number: int) -> str:
-    """A whole number with its sign, 0 without one: '+2', '-1', '0'.
+def signed(number: int | Fraction) -> str:
+    """A whole or half number (a count) with its sign, 0 without one: '+2', '-1.5', '0'.
 
-    >>> signed(2), signed(-1), signed(0)
-    ('+2', '-1', '0')
+    >>> signed(2), signed(Fraction(-3, 2)), signed(0)
+    ('+2', '-1.5', '0')
     """
-    return f"{number:+d}" if number else "0"
+    if not number:
+        return "0"
+    size = Fraction(number) if number > 0 else -Fraction(number)
+    digits = str(int(size)) if size == int(size) else f"{float(size):g}"
+    return ("+" if number > 0 else "-") + digits
 
 
 def index_sentence(play: IndexPlay, count: int, *, balanced: bool = True) -> str:

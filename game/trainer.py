@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import pygame
@@ -58,18 +57,6 @@ class Priced:
     """Each play's index at this spot nearest the count (judging by indices only)."""
     count: int | None = None
     balanced: bool = True
-
-
-def _signed(value: Fraction | int) -> str:
-    """A count with its sign: '+3', '-2.5', '0'."""
-    if value == 0:
-        return "0"
-    return f"{'+' if value > 0 else '-'}{_number(value if value > 0 else -value)}"
-
-
-def _number(value: Fraction | int) -> str:
-    """A whole or half count as digits: '3', '2.5'."""
-    return str(int(value)) if value == int(value) else f"{float(value):g}"
 
 
 def _price(rules: Rules, spot: Situation, action: Action | None, counter: CounterSettings,
@@ -446,23 +433,25 @@ class Trainer:
         decks left as the person estimates them and, for a system with an ace side count, the
         aces left. While the quiz is on, the running and true counts are hidden: they are its answers.
         """
+        from engine.coach import signed
+
         count, system, decks = self.count, self.count.system, self.decks
         lines = []
         if self.quiz:
             lines.append("Count hidden: quiz on (Q)")
         else:
-            lines.append(f"Running count {_signed(count.running)}")
+            lines.append(f"Running count {signed(count.running)}")
             if decks is None:
                 lines.append("True count —")
             elif system.balanced:
                 true = count.true_count()
-                lines.append(f"True count {_signed(true if true is not None else 0)}")
+                lines.append(f"True count {signed(true if true is not None else 0)}")
             elif system.key_count is not None:
                 gap = system.key_count - count.running
-                lines.append(f"Key count {_signed(system.key_count)}" + (" reached" if gap <= 0 else
-                                                                        f", {_number(gap)} to go"))
+                lines.append(f"Key count {signed(system.key_count)}" + (" reached" if gap <= 0 else
+                                                                       f", {signed(gap)[1:]} to go"))
             elif system.pivot is not None:
-                lines.append(f"Pivot {_signed(system.pivot)}")
+                lines.append(f"Pivot {signed(system.pivot)}")
         if decks is not None:
             left = decks_left_cards(decks * 52 - count.seen, count.precision) / 52
             shown = f"{left:.1f}" if count.precision is Precision.EXACT else f"{left:g}"
