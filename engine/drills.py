@@ -404,7 +404,7 @@ class Verdict:
         )
 
     def ev_lines(self) -> list[str]:
-        """Each legal play with its EV: 'hitting  -0.532 (loses 53%)'."""
+        """Each legal play with its EV: 'hitting -0.532 (expected -53% of the bet)'."""
         return [f"{gerund(action)} {value:+.3f} ({percent_of_bet(value)})" for action, value in self.ranked]
 
 

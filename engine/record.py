@@ -9,6 +9,10 @@ and `seed` (the shoe's seed when known). When the rules deal a first card before
 or one that could not cover the minimum when the round began, gets none, and a buy-in
 made while betting does not change that. Money is in units, as JSON numbers.
 
+A saved round may also hold `index_plays`: each decision at which the person's count called
+for an index play (`seat`, `hand`, the `count`, the `index`, the `play` and whether it was
+`made`), for the Statistics screen; replay ignores it, and records without it read as before.
+
 A record written before `first_cards` existed is replayed when its cards can be read only
 one way; otherwise it is refused with a sentence rather than replayed wrong.
 
@@ -22,6 +26,7 @@ to reach the end.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,7 +42,7 @@ from engine.rulesets import preset_ids, resolve_rules_spec, rules_to_mapping
 from engine.shoe import CardSource, StackedShoe, restore_shoe, shoe_snapshot
 from engine.table import Seat, Table, TournamentStatus
 
-RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed", "first_cards")
+RECORD_KEYS = ("rules", "seats", "bets", "shoe", "decisions", "seed", "first_cards", "index_plays")
 
 
 def round_record(played: Round) -> dict[str, Any]:
@@ -80,9 +85,12 @@ def start_standing(played: Round) -> tuple[TournamentStatus, ...]:
     )
 
 
-def record_line(played: Round) -> str:
-    """The record of a round as one compact JSON line (no newline)."""
-    return json.dumps(round_record(played), separators=(",", ":"))
+def record_line(played: Round, index_plays: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The record of a round as one compact JSON line (no newline), with its `index_plays` when any."""
+    record = round_record(played)
+    if index_plays:
+        record["index_plays"] = [dict(play) for play in index_plays]
+    return json.dumps(record, separators=(",", ":"))
 
 
 def round_start_state(table: Table) -> dict[str, Any]:

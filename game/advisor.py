@@ -30,9 +30,13 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
     from engine.bots import Bot
+    from engine.bots.counter import IndexPlay
+    from engine.coach import Situation, Standard
+    from engine.counting import CountSystem
     from engine.odds import Analysis, StrategyChart
     from engine.odds.effects import RuleEffect
     from engine.store import DecisionQuality, UnfinishedRound
+    from game.counter_settings import CounterSettings
 
 COMPUTING = "computing…"
 """What the screens show while an analysis is being computed."""
@@ -109,6 +113,80 @@ def option_effects(rules: Rules, option: str) -> list[RuleEffect]:
     return list(rule_effects(rules, (option,)))
 
 
+def generated_index_plays(rules: Rules, system: CountSystem) -> tuple[IndexPlay, ...]:
+    """The table's index plays for a count system (run in the pricing process; cached on disk there)."""
+    from engine.odds.indices import index_plays
+
+    return index_plays(rules, system)
+
+
+_INDEX_PLAYS: dict[tuple[Rules, CountSystem], tuple[IndexPlay, ...]] = {}
+_INDEX_LOCK = threading.Lock()
+
+
+def index_plays_for(rules: Rules, system: CountSystem) -> tuple[IndexPlay, ...] | None:
+    """The index plays of these rules for a system, generated once per game (call on a worker thread).
+
+    The first generation for a game takes seconds, so it runs in the pricing process; after that
+    the plays are remembered here. None for a game that cannot be counted or indexed.
+    """
+    from engine.odds import OddsError
+
+    key = (rules, system)
+    with _INDEX_LOCK:  # one generation per table and system, however many jobs ask at once
+        if key not in _INDEX_PLAYS:
+            try:
+                _INDEX_PLAYS[key] = PRICER.run(generated_index_plays, rules, system)
+            except OddsError:
+                _INDEX_PLAYS[key] = ()
+        found = _INDEX_PLAYS[key]
+    return found or None
+
+
+_CHARTS: dict[Rules, StrategyChart] = {}
+
+
+def chart_for(rules: Rules) -> StrategyChart:
+    """The basic strategy chart of a rule set, analysed in the pricing process the first time (call on a
+    worker thread: an analysis holds the interpreter for seconds). Raises OddsError as `analysis` does."""
+    chart = _CHARTS.get(rules)
+    if chart is None:
+        chart = _CHARTS[rules] = PRICER.run(rule_analysis, rules).chart
+    return chart
+
+
+def counter_plays(
+    rules: Rules, counter: CounterSettings | None, count: int | None
+) -> tuple[IndexPlay, ...] | None:
+    """The index plays a person's coach applies: their system's under `Judging.INDICES` with a count,
+    else None (basic strategy). Call on a worker thread (see `index_plays_for`)."""
+    from game.counter_settings import Judging
+
+    if counter is None or counter.judging is not Judging.INDICES or count is None:
+        return None
+    return index_plays_for(rules, counter.system)
+
+
+def coach_standard(
+    rules: Rules, spot: Situation, counter: CounterSettings | None, count: int | None,
+    action: Action | None = None,
+) -> Standard | None:
+    """The play a person's coach grades this spot against (run on the odds worker).
+
+    Basic strategy, or under `Judging.INDICES` basic strategy with the table's index plays
+    for the person's system at `count`. None when the chart cannot answer the spot.
+    """
+    from engine.coach import standard_for
+    from engine.odds import OddsError
+
+    try:
+        chart = chart_for(rules)
+        plays = counter_plays(rules, counter, count)
+        return standard_for(spot, rules, chart, plays, count, counter.system if counter else None, action)
+    except OddsError:
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class PendingDecision:
     """A person's decision as it was made, kept until the round is judged and saved."""
@@ -124,6 +202,17 @@ class PendingDecision:
     """The hand's initial bet in cents (EV is per unit of it)."""
     from_split: bool
     hands: int
+    counter: CounterSettings | None = None
+    """The person's counting settings (None: judged by basic strategy)."""
+    count: int | None = None
+    """The count the person's system read at the decision (`Count.count`; None when not counted)."""
+
+    def situation(self) -> Situation:
+        """The decision as `engine.coach` sees it (the shoe taken as full: judged after the round)."""
+        from engine.coach import Situation
+
+        return Situation(self.seat, self.hand, self.kind, self.cards, self.up, None, self.legal,
+                         self.from_split, self.hands)
 
 
 def decisions_before_the_restart(
@@ -147,13 +236,24 @@ def decisions_before_the_restart(
     return made
 
 
-def pending_decision(rnd: Round, action: Action) -> PendingDecision | None:
-    """What the round asks right now, with the answer about to be given (None when nothing is asked)."""
+def pending_decision(
+    rnd: Round, action: Action, counter: CounterSettings | None = None
+) -> PendingDecision | None:
+    """What the round asks right now, with the answer about to be given (None when nothing is asked).
+
+    With the person's counting settings, the count their system reads now goes with it, so
+    `Judging.INDICES` grades the play by the index plays at that count.
+    """
+    from engine.coach import count_now
+
     decision = rnd.decision
     if decision is None:
         return None
     hands = rnd.hands(decision.seat)
     hand = hands[decision.hand]
+    count = None
+    if counter is not None:
+        count = count_now(rnd, counter.system, counter.precision, counter.rounding).count()
     return PendingDecision(
         seat=decision.seat,
         hand=decision.hand,
@@ -165,13 +265,18 @@ def pending_decision(rnd: Round, action: Action) -> PendingDecision | None:
         bet=hand.bet or rnd.bet(decision.seat),
         from_split=hand.from_split,
         hands=len(hands),
+        counter=counter,
+        count=count,
     )
 
 
 def judge(rules: Rules, pending: Sequence[PendingDecision]) -> tuple[list[DecisionQuality], float]:
-    """Each decision against the basic strategy chart, with the EV lost by a wrong one; and the rules' EV.
+    """Each decision against the person's coach (basic strategy, or with index plays at the count),
+    with the EV lost by a wrong one; and the rules' EV.
 
-    Runs on the odds worker (it may compute the analysis).
+    A decision at which the count called for an index play carries it (`DecisionQuality.index_play`:
+    whether it was made), for the Statistics screen. Runs on the odds worker (it may compute the
+    analysis and the index plays).
     """
     from engine.odds import analysis
     from engine.store import DecisionQuality
@@ -179,8 +284,12 @@ def judge(rules: Rules, pending: Sequence[PendingDecision]) -> tuple[list[Decisi
     found = analysis(rules)
     judged = []
     for p in pending:
-        best = found.chart.action(p.cards, p.up, p.legal)
+        standard = coach_standard(rules, p.situation(), p.counter, p.count, p.action)
+        best = standard.play if standard is not None else found.chart.action(p.cards, p.up, p.legal)
         correct = best is p.action
+        note = None
+        if standard is not None and standard.index_due and standard.count is not None:
+            note = index_note(p, standard)
         judged.append(
             DecisionQuality(
                 seat=p.seat,
@@ -189,9 +298,19 @@ def judge(rules: Rules, pending: Sequence[PendingDecision]) -> tuple[list[Decisi
                 correct=correct,
                 best=best,
                 ev_lost=0.0 if correct else ev_lost(rules, p, best),
+                index_play=note,
             )
         )
     return judged, found.player_ev
+
+
+def index_note(p: PendingDecision, standard: Standard) -> dict[str, Any]:
+    """An index play the count called for, as the round record keeps it (`index_plays`)."""
+    return {
+        "seat": p.seat, "hand": p.hand, "count": standard.count, "play": standard.play.value,
+        "index": standard.index.index if standard.index is not None else None,
+        "made": p.action is standard.play,
+    }
 
 
 def ev_lost(rules: Rules, p: PendingDecision, best: Action) -> float | None:

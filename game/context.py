@@ -79,6 +79,10 @@ class GameContext:
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
 
+    def __post_init__(self) -> None:
+        if not self.trainer.seats:  # the count panel and the coach follow the seats' people
+            self.trainer.seats = self.session.seats_info
+
     def table_rules_ids(self) -> list[str]:
         """Every preset and saved table a table opened between rounds may take (no tournaments)."""
         return [rules_id for rules_id in preset_ids() + self.saved_table_ids() if not is_tournament(rules_id)]
@@ -113,7 +117,8 @@ class GameContext:
         self.decisions.clear()
         self.saved_round = None
         self.pending_rules = None
-        self.trainer = Trainer(session.table.shoe.discard_tray())  # a reopened shoe's count goes on
+        # A reopened shoe's count goes on; the count panel and the coach follow the seats' people.
+        self.trainer = Trainer(session.table.shoe.discard_tray(), session.seats_info)
         self.journal = RoundJournal()
         if self.records is not None:
             self.odds.analysis(session.rules)  # judging the first round must not hold up the second
@@ -190,7 +195,7 @@ class GameContext:
         decision = rnd.decision
         if decision is None or decision.seat not in self.session.people:
             return
-        pending = pending_decision(rnd, action)
+        pending = pending_decision(rnd, action, self.session.seats_info[decision.seat].counter)
         if pending is None:
             return
         self.decisions.append(pending)

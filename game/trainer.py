@@ -1,25 +1,31 @@
-"""The trainer at the table: the hint panel, the mistake tracker, the Hi-Lo count and the strategy chart.
+"""The trainer at the table: the hint panel, the mistake tracker, the count panel and the strategy chart.
 
 The game decides no rules here: every number comes from `engine.coach` (priced on the
-odds worker, never in the frame loop) and `engine.odds`' chart; the count is Hi-Lo
-(an `engine.counting.Count` under Hi-Lo) over the cards the presenter has already shown.
+odds worker, never in the frame loop) and `engine.odds`' chart. The count is an
+`engine.counting.Count` over the cards the presenter has already shown, kept with the
+count system and true-count precision of the person whose turn it is (a lone person's
+always; the defaults, Hi-Lo to the half deck, for a bot's turn or nobody's).
 
 Coach levels per person: 0 off, 1 warn (a toast names what a wrong play cost after it is
-made), 2 block (a wrong play is asked about first: "do it anyway?").
+made), 2 block (a wrong play is asked about first: "do it anyway?"). What a play is graded
+against is the person's `Judging`: basic strategy, or their system's index plays at the
+count (the table's generated indices, generated on the odds worker).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import Action, Card, Round, Rules
 from engine import events as ev
+from engine.counting import Count, Precision, decks_left_cards
 from game import layout
 from game.background import Job, Worker
+from game.counter_settings import CounterSettings, Judging
 from game.layout import confirm_button_rects as confirm_button_rects  # the play scene imports it here
 from game.widgets import GOLD
 
@@ -31,17 +37,46 @@ DARK = (10, 16, 12, 248)
 HIGHLIGHT = (250, 220, 90)
 
 if TYPE_CHECKING:
+    from engine.bots.counter import IndexPlay
     from engine.coach import Judgement, Situation
     from engine.odds import Hint, StrategyChart
     from game.presenter import Presenter
+    from game.session import SeatInfo
+
+DEFAULT_COUNTER = CounterSettings()
+"""The count the panel keeps for a bot's turn or nobody's."""
 
 
-def _price(rules: Rules, spot: Situation, action: Action | None) -> tuple[Hint, Judgement | None]:
-    """The hint for a situation and, with an action, its judgement (runs on the odds worker)."""
-    from engine.coach import Judgement, hint_for
+@dataclass(frozen=True)
+class Priced:
+    """What the odds worker gives back for a decision: the hint, the judgement of a play, the indices."""
+
+    hint: Hint
+    judgement: Judgement | None = None
+    indices: dict[Action, IndexPlay] = field(default_factory=dict)
+    """Each play's index at this spot nearest the count (judging by indices only)."""
+    count: int | None = None
+    balanced: bool = True
+
+
+def _price(rules: Rules, spot: Situation, action: Action | None, counter: CounterSettings,
+           count: int | None) -> Priced:
+    """The hint for a situation, the person's standard and, with an action, its judgement (odds worker)."""
+    from engine.coach import Judgement, hint_for, nearest_index
+    from game.advisor import coach_standard, counter_plays
 
     found = hint_for(rules, spot)
-    return found, (Judgement(spot, action, found) if action is not None else None)
+    judgement = None
+    if action is not None:  # the hint alone needs no chart (its first analysis takes seconds)
+        judgement = Judgement(spot, action, found, coach_standard(rules, spot, counter, count, action))
+    plays = counter_plays(rules, counter, count)
+    indices: dict[Action, IndexPlay] = {}
+    if plays is not None and count is not None:
+        for legal in spot.legal:
+            near = nearest_index(plays, spot, (legal,), count)
+            if near is not None:
+                indices[legal] = near
+    return Priced(found, judgement, indices, count, counter.system.balanced)
 
 
 @dataclass
@@ -52,7 +87,7 @@ class Pending:
     events: int
     """The round's event count when it was asked (the decision it answers)."""
     action: Action
-    job: Job[tuple[Hint, Judgement | None]]
+    job: Job[Priced]
 
 
 class CountQuiz:
@@ -120,37 +155,66 @@ class CountQuiz:
 class Trainer:
     """The trainer's state for one table: toggles, jobs on the worker, the toast, the count."""
 
-    def __init__(self, shown: Sequence[Card] = ()) -> None:
-        """`shown`: the cards already shown since the shuffle (a table opened again mid-shoe)."""
-        from engine.counting import HI_LO, Count
-
+    def __init__(self, shown: Sequence[Card] = (), seats: Sequence[SeatInfo] = ()) -> None:
+        """`shown`: the cards already shown since the shuffle (a table opened again mid-shoe); `seats`:
+        the table's seats, whose people's counting settings the count panel and the coach follow."""
+        self.seats = seats
         self.show_hint = False
         self.show_count = False
         self.show_chart = False
-        self.hint_job: Job[tuple[Hint, Judgement | None]] | None = None
+        self.hint_job: Job[Priced] | None = None
         self.hint: Hint | None = None
+        self.priced: Priced | None = None
+        """The hint's whole answer: with the index of each play when the person judges by indices."""
         self.hint_spot: Situation | None = None
         self.hint_for_events = -1
         self.toast = ""
         self.toast_time = 0.0
         self.toast_cost: float | None = None
-        self.toast_jobs: list[Job[tuple[Hint, Judgement | None]]] = []
+        self.toast_jobs: list[Job[Priced]] = []
         self.pending: Pending | None = None
         self.confirm: tuple[Pending, Judgement] | None = None
-        self.count = Count(HI_LO, None)
-        """The count the panel shows: its decks left come from the presenter's shoe, not the count."""
-        self.count.add(shown)
-        self._shown = list(shown)
-        """The cards shown since the shuffle, for a count under a person's own system (`shown`)."""
+        self.seen: list[Card] = list(shown)
+        """Every card shown since the shuffle, so the count can be read again in another system."""
+        self.counter = DEFAULT_COUNTER
+        """Whose counting settings the panel keeps now (see `follow`)."""
+        self.decks: int | None = None
+        """The table's decks (None for an infinite deck, or before the first frame)."""
+        self.count = self._count_of(self.counter)
+        """The count the panel shows, in `counter`'s system and precision."""
         self._counted_round: Round | None = None
         self._counted = 0
-        self.decks_remaining: float | None = None
+        self._warmed: list[tuple[Rules, object]] = []
+        """Rules and systems whose index plays were asked for ahead of the first decision."""
         self.quiz = False
         """Whether the counting quiz asks the running count at each shuffle (Q)."""
         self.count_quiz = CountQuiz()
         """The question (the running count before the shuffle) and the quiz's score."""
-        self._cards_counted = len(shown)
-        """Cards counted since the last shuffle (no question after a shuffle nothing was shown before)."""
+
+    # ---- whose count -------------------------------------------------------------------
+
+    def counter_of(self, seat: int | None) -> CounterSettings:
+        """The counting settings of a seat's person (the defaults for a bot, nobody, or no seats known)."""
+        if seat is None or not 0 <= seat < len(self.seats):
+            return DEFAULT_COUNTER
+        info = self.seats[seat]
+        return info.counter if info.person else DEFAULT_COUNTER
+
+    def panel_counter(self, turn: int | None) -> CounterSettings:
+        """Whose settings the panel counts with: a lone person's always; in hot-seat, the turn's person's."""
+        people = [i for i, info in enumerate(self.seats) if info.person and not info.left]
+        return self.counter_of(people[0] if len(people) == 1 else turn)
+
+    def _count_of(self, counter: CounterSettings) -> Count:
+        count = Count(counter.system, self.decks, precision=counter.precision, rounding=counter.rounding)
+        count.add(self.seen)
+        return count
+
+    def count_for(self, counter: CounterSettings) -> int | None:
+        """The count bets and index plays run off (`Count.count`) in these settings, of the cards shown."""
+        same = (counter.system, counter.precision, counter.rounding) == (
+            self.counter.system, self.counter.precision, self.counter.rounding)
+        return (self.count if same else self._count_of(counter)).count()
 
     # ---- the hint ----------------------------------------------------------------------
 
@@ -159,34 +223,41 @@ class Trainer:
         self.show_hint = not self.show_hint
         self.hint_for_events = -1
 
+    def _judging(self, rnd: Round) -> tuple[CounterSettings, int | None]:
+        """The settings of the person deciding now and, when they judge by indices, their count."""
+        decision = rnd.decision
+        counter = self.counter_of(decision.seat if decision is not None else None)
+        return counter, self.count_for(counter) if counter.judging is Judging.INDICES else None
+
     def _ask_hint(self, worker: Worker, rnd: Round) -> None:
         from engine.coach import situation
 
         spot = situation(rnd)
         rules = rnd.rules
+        counter, count = self._judging(rnd)
         self.hint_spot = spot
-        self.hint = None
+        self.hint = self.priced = None
         self.hint_for_events = len(rnd.events)
-        self.hint_job = worker.submit(lambda: _price(rules, spot, None), "a hint")
+        self.hint_job = worker.submit(lambda: _price(rules, spot, None, counter, count), "a hint")
 
     # ---- the mistake tracker -----------------------------------------------------------
 
-    def judge_after(self, worker: Worker, rnd: Round, action: Action) -> None:
-        """Coach level warn: price the play (before it is applied); a mistake's cost is toasted."""
+    def _judge_job(self, worker: Worker, rnd: Round, action: Action) -> Job[Priced]:
         from engine.coach import situation
 
         spot, rules = situation(rnd), rnd.rules
-        self.toast_jobs.append(worker.submit(lambda: _price(rules, spot, action), "judging a play"))
+        counter, count = self._judging(rnd)
+        return worker.submit(lambda: _price(rules, spot, action, counter, count), "judging a play")
+
+    def judge_after(self, worker: Worker, rnd: Round, action: Action) -> None:
+        """Coach level warn: price the play (before it is applied); a mistake is toasted."""
+        self.toast_jobs.append(self._judge_job(worker, rnd, action))
 
     def hold(self, worker: Worker, rnd: Round, action: Action) -> None:
         """Coach level block: hold the play until it is priced; a mistake is asked about first."""
-        from engine.coach import situation
-
         decision = rnd.decision
         assert decision is not None
-        spot, rules = situation(rnd), rnd.rules
-        job = worker.submit(lambda: _price(rules, spot, action), "judging a play")
-        self.pending = Pending(decision.seat, len(rnd.events), action, job)
+        self.pending = Pending(decision.seat, len(rnd.events), action, self._judge_job(worker, rnd, action))
 
     def released(self) -> Action | None:
         """A held play that was priced and is not a mistake (apply it now); a mistake opens the question."""
@@ -195,7 +266,7 @@ class Trainer:
             return None
         self.pending = None
         value = pending.job.value
-        judgement = value[1] if value is not None else None
+        judgement = value.judgement if value is not None else None
         if judgement is not None and judgement.is_mistake:
             self.confirm = (pending, judgement)
             return None
@@ -226,44 +297,47 @@ class Trainer:
 
     # ---- the count ---------------------------------------------------------------------
 
-    def follow(self, presenter: Presenter) -> None:
-        """Count the cards the presenter has shown since the last call (a shuffle starts again)."""
+    def follow(self, presenter: Presenter, counter: CounterSettings | None = None) -> None:
+        """Count the cards the presenter has shown since the last call (a shuffle starts again), in
+        `counter`'s system and precision (the panel's own when None)."""
         rnd = presenter.round
         if rnd is None:
             return
+        counter = counter or self.counter
+        if (counter is not self.counter and counter != self.counter) or rnd.rules.decks != self.decks:
+            self.counter, self.decks = counter, rnd.rules.decks
+            self.count = self._count_of(counter)
         if rnd is not self._counted_round:
             self._counted_round, self._counted = rnd, 0
         for event in rnd.events[self._counted : presenter.cursor]:
             if isinstance(event, ev.ShoeShuffled):
-                if self.quiz and self._cards_counted:
+                if self.quiz and self.seen:
                     self.count_quiz.ask(self.running)
                 self.count.reset()
-                self._shown.clear()
-                self._cards_counted = 0
+                self.seen.clear()
             elif (card := ev.card_shown(event)) is not None:
                 self.count.add((card,))
-                self._shown.append(card)
-                self._cards_counted += 1
+                self.seen.append(card)
         self._counted = max(self._counted, presenter.cursor)
-        remaining = presenter.shoe_remaining
-        self.decks_remaining = remaining / 52 if remaining is not None else None
-
-    @property
-    def shown(self) -> tuple[Card, ...]:
-        """The cards shown since the last shuffle (the bet ramp counts them under the person's system)."""
-        return tuple(self._shown)
 
     @property
     def running(self) -> int:
-        """The Hi-Lo running count of the cards shown since the shuffle."""
+        """The running count of the cards shown since the shuffle (its start included), made whole."""
         return int(self.count.running)
 
-    @property
-    def true_count(self) -> float | None:
-        """The running count per deck still in the shoe (None for an endless shoe)."""
-        if not self.decks_remaining:
-            return None
-        return self.running / max(self.decks_remaining, 0.5)
+    def _warm(self, worker: Worker, rules: Rules, counter: CounterSettings) -> None:
+        """Ask for the index plays of a person who judges by them, before their first decision needs them."""
+        if counter.judging is not Judging.INDICES or rules.decks is None:
+            return
+        system = counter.system
+        last = self._warmed[-1] if self._warmed else None
+        if last is not None and last[0] is rules and last[1] is system:  # the frame loop asks every frame
+            return
+        if (rules, system) not in self._warmed:
+            from game.advisor import index_plays_for
+
+            worker.submit(lambda: index_plays_for(rules, system), f"the index plays of {system.name}")
+        self._warmed.append((rules, system))
 
     # ---- the counting quiz ------------------------------------------------------------
 
@@ -297,8 +371,11 @@ class Trainer:
     # ---- the frame ---------------------------------------------------------------------
 
     def update(self, dt: float, worker: Worker, rnd: Round, presenter: Presenter, asking: bool) -> None:
-        """Age the toast, take finished jobs, follow the count, refresh the hint for a new decision."""
-        self.follow(presenter)
+        """Age the toast, take finished jobs, follow the count (with the settings of the person whose
+        turn it is), refresh the hint for a new decision."""
+        counter = self.panel_counter(presenter.turn)
+        self.follow(presenter, counter)
+        self._warm(worker, rnd.rules, counter)
         if self.toast_time > 0:
             self.toast_time -= dt
             if self.toast_time <= 0:
@@ -306,11 +383,11 @@ class Trainer:
         for job in [j for j in self.toast_jobs if j.done()]:
             self.toast_jobs.remove(job)
             value = job.value
-            if value is not None and value[1] is not None and value[1].is_mistake:
-                self._toast(value[1])
+            if value is not None and value.judgement is not None and value.judgement.is_mistake:
+                self._toast(value.judgement)
         if self.hint_job is not None and self.hint_job.done():
-            value = self.hint_job.value
-            self.hint = value[0] if value is not None else None
+            self.priced = self.hint_job.value
+            self.hint = self.priced.hint if self.priced is not None else None
             self.hint_job = None
         if self.show_hint and asking and rnd.decision is not None and self.hint_for_events != len(rnd.events):
             self._ask_hint(worker, rnd)
@@ -345,11 +422,45 @@ class Trainer:
         surface.blit(shade, rect.topleft)
         pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
 
+    def count_title(self) -> str:
+        """The count panel's title: the system counted."""
+        return f"{self.count.system.name.upper()} COUNT (C)"
+
     def count_lines(self) -> list[str]:
-        """What the count panel says."""
-        decks = f"{self.decks_remaining:.1f}" if self.decks_remaining is not None else "—"
-        true = f"{self.true_count:+.1f}" if self.true_count is not None else "—"
-        lines = [f"Running count {self.running:+d}", f"True count {true}", f"Decks left {decks}"]
+        """What the count panel says, in the panel's system and precision.
+
+        The running count, then the true count (an unbalanced system's key count instead), the
+        decks left as the person estimates them and, for a system with an ace side count, the
+        aces left. While the quiz is on, the running and true counts are hidden: they are its answers.
+        """
+        from engine.coach import signed
+
+        count, system, decks = self.count, self.count.system, self.decks
+        lines = []
+        if self.quiz:
+            lines.append("Count hidden: quiz on (Q)")
+        else:
+            lines.append(f"Running count {signed(count.running)}")
+            if decks is None:
+                lines.append("True count —")
+            elif system.balanced:
+                true = count.true_count()
+                lines.append(f"True count {signed(true if true is not None else 0)}")
+            elif system.key_count is not None:
+                gap = system.key_count - count.running
+                lines.append(f"Key count {signed(system.key_count)}" + (" reached" if gap <= 0 else
+                                                                       f", {signed(gap)[1:]} to go"))
+            elif system.pivot is not None:
+                lines.append(f"Pivot {signed(system.pivot)}")
+        if decks is not None:
+            left = decks_left_cards(decks * 52 - count.seen, count.precision) / 52
+            shown = f"{left:.1f}" if count.precision is Precision.EXACT else f"{left:g}"
+            lines.append(f"Decks left {shown}")
+            if system.ace_side_count:
+                aces = sum(1 for card in self.seen if card.rank.is_ace)
+                lines.append(f"Aces left {decks * 4 - aces}")
+        else:
+            lines.append("Decks left —")
         if self.quiz:
             quiz = self.count_quiz
             lines.append(f"Quiz {quiz.right}/{quiz.asked} right (Q)")
@@ -363,8 +474,9 @@ class Trainer:
         assert isinstance(assets, Assets)
         lines = self.count_lines()
         rect = layout.trainer_count_rect(len(lines))
+        rect.w = max(rect.w, 240)  # a system's name and a key count need the wider panel
         self._panel(surface, rect)
-        title = assets.text("HI-LO COUNT (C)", 16, GOLD, bold=True)
+        title = assets.text(self.count_title(), 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
         for i, line in enumerate(lines):
             size = 18 if i < 4 else 14
@@ -398,24 +510,53 @@ class Trainer:
 
         if self.hint is None:
             return [("computing…", False)]
-        return [
-            (f"{gerund(action).capitalize()}  {value * 100:+.1f}%", action is self.hint.action)
+        best = self.hint.action
+        return [  # to a tenth of a percent: close plays differ by less than a whole one
+            (f"{gerund(action).capitalize()}: expected {value * 100:+.1f}% of the bet", action is best)
             for action, value in self.hint.ranked
         ]
+
+    def hint_index(self, action: Action) -> str | None:
+        """The index at this spot that switches to `action` (the person judges by indices), in words."""
+        from engine.coach import index_words
+
+        priced = self.priced
+        index = priced.indices.get(action) if priced is not None else None
+        if index is None or priced is None or priced.count is None:
+            return None
+        return index_words(index, priced.count, balanced=priced.balanced)
 
     def _draw_hint(self, surface: pygame.Surface, assets: object, positions: list[int]) -> None:
         from game.assets import Assets
 
         assert isinstance(assets, Assets)
         lines = self.hint_lines()
-        rect = layout.trainer_hint_rect(len(lines), positions)
+        ranked = self.hint.ranked if self.hint is not None else ()
+        indices = [self.hint_index(action) for action, _ in ranked]
+        rows = 44 + 24 * len(lines) + 20 * (len([i for i in indices if i]) + (len(lines) if ranked else 0))
+        rect = layout.side_panel_rect(rows, positions)
         self._panel(surface, rect)
-        title = assets.text("HINT (?) · EV PER BET", 16, GOLD, bold=True)
+        title = assets.text("HINT (?) · EXPECTED RESULTS", 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
+        y = rect.y + 32
         for i, (line, best) in enumerate(lines):
-            label = assets.font(20, True).render(line + ("  — best" if best else ""), True,
-                                                 HIGHLIGHT if best else CREAM)
-            surface.blit(label, (rect.x + 12, rect.y + 34 + i * 26))
+            play, _, value = line.partition(": ")
+            color = HIGHLIGHT if best else CREAM
+            label = assets.text(play + ("  — best" if best else ""), 19, color, bold=True)
+            surface.blit(label, (rect.x + 12, y))
+            y += 24
+            details = [(value, CREAM)] if value else []
+            index = indices[i] if i < len(indices) else None
+            if index:
+                details.append((index, GOLD))  # gold: the index, apart from the EV
+            for text, color in details:
+                size = 17
+                detail = assets.font(size, True).render(text, True, color)
+                while detail.get_width() > rect.w - 32 and size > 11:
+                    size -= 1
+                    detail = assets.font(size, True).render(text, True, color)
+                surface.blit(detail, (rect.x + 24, y - 2))
+                y += 20
 
     def chart_cell(self, rnd: Round) -> tuple[str, int | None] | None:
         """The chart's row label and up-card points of the decision in play (None when nothing is asked)."""
@@ -452,8 +593,9 @@ class Trainer:
         cell = self.chart_cell(rnd) if asking else None
         rows = list(chart.rows())
         label_w, top = 70, rect.y + 26
+        legend_top = self._draw_legend(surface, assets, rect, chart)
         col_w = (rect.w - label_w - 14) // max(1, len(chart.ups))
-        row_h = (rect.bottom - top - 6) // (len(rows) + 1)
+        row_h = (legend_top - top - 4) // (len(rows) + 1)
         for c, up in enumerate(chart.ups):
             head = assets.text(up_label(up), 13, GOLD, bold=True)
             center = (rect.x + label_w + c * col_w + col_w // 2, top + row_h // 2)
@@ -470,6 +612,30 @@ class Trainer:
                 if cell is not None and cell == (label, chart.ups[c]):
                     pygame.draw.rect(surface, HIGHLIGHT, box.inflate(4, 4), 3)
 
+    def legend(self, chart: StrategyChart) -> list[tuple[str, str]]:
+        """The chart's codes that appear in it, in legend order, each with what it means."""
+        used = {code.value for _, codes in chart.rows() for code in codes}
+        return [(code, words) for code, words in CODE_WORDS.items() if code in used]
+
+    def _draw_legend(self, surface: pygame.Surface, assets: object, rect: pygame.Rect,
+                     chart: StrategyChart) -> int:
+        """The legend along the bottom of the chart, each code in its color; returns where it begins."""
+        from game.assets import Assets
+
+        assert isinstance(assets, Assets)
+        items = self.legend(chart)
+        top = rect.bottom - 8 - LEGEND_ROW * -(-len(items) // LEGEND_COLUMNS)
+        width = (rect.w - 20) // LEGEND_COLUMNS
+        for i, (code, words) in enumerate(items):
+            x = rect.x + 10 + (i % LEGEND_COLUMNS) * width
+            y = top + (i // LEGEND_COLUMNS) * LEGEND_ROW
+            box = pygame.Rect(x, y + 1, 28, 16)
+            pygame.draw.rect(surface, CODE_COLORS.get(code[:1].upper(), (70, 70, 70)), box)
+            mark = assets.text(code, 12, (20, 20, 20), bold=True)
+            surface.blit(mark, mark.get_rect(center=box.center))
+            surface.blit(assets.text(words, 14, CREAM), (x + 34, y + 2))
+        return top
+
     def _draw_toast(self, surface: pygame.Surface, assets: object) -> None:
         from game.assets import Assets
 
@@ -483,13 +649,17 @@ class Trainer:
         surface.blit(label, label.get_rect(center=rect.center))
 
     def confirm_text(self) -> str:
-        """The block level's question."""
+        """The block level's question (naming the index when the count called for one)."""
         if self.confirm is None:
             return ""
-        from engine.coach import describe_hand, describe_up_card, gerund
+        from engine.coach import describe_hand, describe_up_card, gerund, index_sentence
 
         judgement = self.confirm[1]
         spot = judgement.situation
+        standard = judgement.standard
+        if standard is not None and standard.index is not None and standard.count is not None:
+            return (f"{index_sentence(standard.index, standard.count, balanced=standard.balanced)} — "
+                    f"{gerund(judgement.action)} anyway?")
         return (
             f"{gerund(judgement.action).capitalize()} on {describe_hand(spot.cards)} against "
             f"{describe_up_card(spot.up_card)} costs {judgement.cost * 100:.1f}% — do it anyway?"
@@ -517,6 +687,24 @@ class Trainer:
             label = assets.text("Yes, do it (Y)" if name == "yes" else "No (N)", 20, CREAM, bold=True)
             surface.blit(label, label.get_rect(center=r.center))
 
+
+CODE_WORDS: dict[str, str] = {
+    "H": "hit",
+    "S": "stand",
+    "D": "double, else hit",
+    "Ds": "double, else stand",
+    "P": "split",
+    "Ph": "split if doubling after it is allowed, else hit",
+    "Rh": "surrender, else hit",
+    "Rs": "surrender, else stand",
+    "Rp": "surrender, else split",
+}
+"""What each chart code means, in the legend drawn with the chart."""
+
+LEGEND_COLUMNS = 2
+"""Codes per row of the chart's legend."""
+LEGEND_ROW = 18
+"""The height of a row of the chart's legend."""
 
 CODE_COLORS: dict[str, tuple[int, int, int]] = {
     "H": (232, 232, 232),

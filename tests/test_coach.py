@@ -58,9 +58,9 @@ def test_caption_says_the_hand_the_up_card_the_action_and_the_numbers():
     verdict = judge(rnd, Action.HIT)
     text = caption("Seat 3", verdict.situation, Action.HIT, verdict.hint)
     stand, hit_value = verdict.hint.ev(Action.STAND), verdict.hint.ev(Action.HIT)
-    assert text.startswith("Seat 3: 16 against a 10 — hits: ")
-    assert f"standing loses {round(-stand * 100)}%" in text
-    assert f"hitting loses {round(-hit_value * 100)}%" in text
+    assert text.startswith("Seat 3: 16 against a 10 — hits (expected: ") and text.endswith(" of the bet)")
+    assert f"standing {round(stand * 100):+d}%" in text
+    assert f"hitting {round(hit_value * 100):+d}%" in text
 
 
 def test_mistake_message_names_the_cost_and_the_better_play():

@@ -57,7 +57,7 @@ def test_the_stats_screen_shows_the_numbers_player_stats_computes(played):
     assert shown["Net result"] == money_text(stats.net, sign=True)
     assert shown["Won"] == percent(stats.win_rate) and shown["Busted"] == percent(stats.bust_rate)
     assert shown["Luck"] == money_text(stats.luck, sign=True) and stats.luck is not None
-    assert shown["Basic strategy accuracy"] == percent(stats.accuracy) and stats.decisions > 0
+    assert shown["Play accuracy"] == percent(stats.accuracy) and stats.decisions > 0
     run(app, 0.05)
     chart = layout.stats_rects()["chart"]
     line_pixels = sum(

@@ -37,6 +37,7 @@ from game import layout
 from game.app import App
 from game.settings import Settings
 from tools.shots_ramp import bet_ramp_shot
+from tools.shots_coach import coach_indices_shot
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -464,6 +465,7 @@ def count_drill_shot() -> App:
 
 
 HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
+    "coach-indices": coach_indices_shot,
     "drill-setup": drill_setup_shot,
     "drill": drill_shot,
     "count-drill": count_drill_shot,

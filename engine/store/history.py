@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from engine import events as ev
 from engine.actions import Action
@@ -47,6 +48,8 @@ class DecisionQuality:
     correct: bool
     best: Action | None = None
     ev_lost: float | None = None
+    index_play: Mapping[str, Any] | None = field(default=None, hash=False)
+    """When the count called for an index play here: the round record's `index_plays` entry for it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,7 @@ def save_round(
         raise StoreError(f"cannot save round {played.number}: it has no end event")
     after = ended[-1].bankrolls
     before = played.start_bankrolls
-    line = record_line(played)
+    line = record_line(played, [q.index_play for q in decisions if q.index_play is not None])
     when = timestamp(played_at)
     with store.transaction() as connection:
         if round_id is None:

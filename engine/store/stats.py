@@ -1,9 +1,11 @@
 """Statistics for the stats screen and the leaderboard, read from the saved rounds.
 
 Every query takes an optional `session` (the label `save_round` was given) to look at one
-sitting instead of the whole history. Luck is the net result minus the expected result
-of the bets made (initial bets times the rules' player EV), over the rounds saved with a
-player EV; it is an estimate, rounded to the cent.
+sitting instead of the whole history. Luck is the net result minus the expected net of
+the plays actually made: the bets' expected result (initial bets times the rules' player
+EV) less what the judged mistakes gave up, over the rounds saved with a player EV; it is
+an estimate, rounded to the cent. The mistakes' cost is a figure of its own, so a player's
+own mistakes never show as bad luck.
 """
 
 from __future__ import annotations
@@ -51,14 +53,20 @@ class PlayerStats:
     wagered: Money
     """The sum of the initial bets."""
     expected: Money | None
-    """The expected net of the rounds saved with a player EV (None when there are none)."""
+    """The expected net of the bets of the rounds saved with a player EV, played perfectly (None when
+    there are none)."""
     luck: Money | None
-    """The net of those rounds minus `expected`: above zero is good luck."""
+    """The net of those rounds minus the expected net of the plays made (`expected` less the cost of
+    their mistakes): above zero is good luck."""
     decisions: int
-    """Decisions judged against basic strategy."""
+    """Decisions judged (against basic strategy, or a counter's index plays)."""
     correct: int
     ev_lost: float
     """Expected cents lost to decisions that were not the best play (where the game knew it)."""
+    index_plays: int = 0
+    """Decisions at which the player's count called for an index play."""
+    index_made: int = 0
+    """Of those, the index plays made (the rest were missed)."""
 
     def _rate(self, count: int) -> float:
         return count / self.hands if self.hands else 0.0
@@ -90,7 +98,8 @@ class PlayerStats:
 
     @property
     def accuracy(self) -> float | None:
-        """Share of judged decisions that matched basic strategy (None when none were judged)."""
+        """Share of judged decisions that matched the coach's standard (basic strategy or the index plays at
+        the count; None when none were judged)."""
         return self.correct / self.decisions if self.decisions else None
 
 
@@ -146,12 +155,15 @@ def player_stats(store: Store, player: str, *, session: str | None = None) -> Pl
         )
     }
     judged = store.rows(
-        "SELECT COUNT(*), COALESCE(SUM(d.correct), 0), COALESCE(SUM(d.ev_lost), 0.0)"
+        "SELECT COUNT(*), COALESCE(SUM(d.correct), 0), COALESCE(SUM(d.ev_lost), 0.0),"
+        " COALESCE(SUM(CASE WHEN r.player_ev IS NOT NULL THEN d.ev_lost END), 0.0)"
         f" FROM decisions d JOIN round_seats rs USING (round_id, seat) JOIN rounds r ON r.id = rs.round_id"
         f" WHERE rs.profile_id = ?{where}",
         (profile.id, *parameters),
     )[0]
+    made, missed = index_plays(store, profile.id, session)
     expected = None if money[4] is None else round(money[4])
+    played_expected = None if money[4] is None else round(money[4] - float(judged[3]))
     return PlayerStats(
         player=profile.name,
         bankroll=profile.bankroll,
@@ -166,11 +178,30 @@ def player_stats(store: Store, player: str, *, session: str | None = None) -> Pl
         net=int(money[1]),
         wagered=int(money[2]),
         expected=expected,
-        luck=None if expected is None else int(money[3]) - expected,
+        luck=None if played_expected is None else int(money[3]) - played_expected,
         decisions=int(judged[0]),
         correct=int(judged[1]),
         ev_lost=float(judged[2]),
+        index_plays=made + missed,
+        index_made=made,
     )
+
+
+def index_plays(store: Store, profile_id: int, session: str | None = None) -> tuple[int, int]:
+    """The index plays a profile made and missed: the `index_plays` its rounds' records hold for its seat.
+
+    A record that is not valid JSON (a damaged row) adds nothing.
+    """
+    where, parameters = _session_filter(session)
+    row = store.rows(
+        "SELECT COALESCE(SUM(json_extract(j.value, '$.made') = 1), 0),"
+        " COALESCE(SUM(json_extract(j.value, '$.made') = 0), 0)"
+        " FROM round_seats rs JOIN rounds r ON r.id = rs.round_id,"
+        " json_each(CASE WHEN json_valid(r.record) THEN r.record ELSE '{}' END, '$.index_plays') j"
+        f" WHERE rs.profile_id = ? AND json_extract(j.value, '$.seat') = rs.seat{where}",
+        (profile_id, *parameters),
+    )[0]
+    return int(row[0]), int(row[1])
 
 
 def leaderboard(

@@ -299,7 +299,7 @@ class BettingScene(TableScene):
         info = session.seats_info[seat]
         if session.mode != "table" or not info.person or seat in session.bots:
             return None
-        return ramp_bet(info.counter, session.rules, ctx.trainer.shown, ctx.presenter.shoe_remaining)
+        return ramp_bet(info.counter, session.rules, ctx.trainer.seen, ctx.presenter.shoe_remaining)
 
     def _judge_bet(self, seat: int, amount: Money, limit: Money) -> None:
         """Judge a person's bet against their ramp (which bets at most `limit`): a bet off it is named, and

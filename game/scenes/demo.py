@@ -4,7 +4,7 @@ The demo sits on a table of its own (its own session, presenter and view), pushe
 whatever scene the person was on; any click or key (other than the speed controls) pops
 it and the person is back where they were. The bots bet and act only through the engine
 (`place_bet`, `deal`, `act`); each decision's caption ("Seat 3 (novice): 16 against a 10 —
-hits: standing loses 54%, hitting loses 53%") is priced by `engine.coach` on the odds
+hits (expected: standing -54%, hitting -53% of the bet)") is priced by `engine.coach` on the odds
 worker and shown when ready (at max speed a caption that is not ready is skipped rather
 than waited for).
 

@@ -1,4 +1,4 @@
-"""A player's statistics: bankroll over time as a line chart, the rates, luck, and basic strategy accuracy.
+"""A player's statistics: bankroll over time as a line chart, the rates, luck, accuracy and index plays.
 
 Everything comes from `engine.store` (read on the store worker); the scene shows
 "loading…" until the numbers arrive, then builds the chart once.
@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from engine import Money
+from engine.store import PlayerStats
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -37,11 +38,7 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
         ("Blackjacks", percent(s.blackjack_rate)),
         ("Busted", percent(s.bust_rate)),
         ("Net result", money_text(s.net, sign=True)),
-        ("Expected for the bets", money_text(s.expected, sign=True)),
-        ("Luck", money_text(s.luck, sign=True)),
-        ("Decisions judged", str(s.decisions)),
-        ("Basic strategy accuracy", percent(s.accuracy)),
-        ("EV lost to mistakes", money_text(round(s.ev_lost)) if s.decisions else "—"),
+        *play_lines(s),
     ]
     if data.ramp_bets is not None and data.ramp_bets.judged:  # bets judged against the person's bet ramp
         lines.append(("Bets off the ramp", f"{data.ramp_bets.off_ramp} of {data.ramp_bets.judged}"))
@@ -57,6 +54,20 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
             )
         )
     return lines
+
+
+def play_lines(s: PlayerStats) -> list[tuple[str, str]]:
+    """The lines on how the player played: the bets' expectation, what mistakes cost, luck net of both,
+    accuracy against the coach's standard, and the index plays the count called for."""
+    missed = s.index_plays - s.index_made
+    return [
+        ("Expected for the bets", money_text(s.expected, sign=True)),
+        ("Lost to mistakes", money_text(-round(s.ev_lost), sign=True) if s.decisions else "—"),
+        ("Luck", money_text(s.luck, sign=True)),
+        ("Decisions judged", str(s.decisions)),
+        ("Play accuracy", percent(s.accuracy)),
+        ("Index plays", f"{s.index_made} made, {missed} missed" if s.index_plays else "—"),
+    ]
 
 
 class StatsScene(Scene):
