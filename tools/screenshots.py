@@ -30,14 +30,14 @@ os.environ.setdefault("BLACKJACK_ODDS_CACHE", tempfile.mkdtemp(prefix="bj-shots-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
-from shots_idrills import deviation_drill_shot
 
 from engine import StackedShoe
 from game import layout
 from game.app import App
 from game.settings import Settings
-from tools.shots_ramp import bet_ramp_shot
 from tools.shots_coach import coach_indices_shot
+from tools.shots_idrills import deviation_drill_shot
+from tools.shots_ramp import bet_ramp_shot
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
