@@ -193,8 +193,10 @@ class StatsScene(Scene):
         if self.chart is not None:
             surface.blit(self.chart, r["chart"].topleft)
         box = r["numbers"]
-        for i, (label, value) in enumerate(self.lines()):
-            y = box.y + i * 33
+        lines = self.lines()
+        spacing = min(33, box.h // max(1, len(lines)))  # more figures (a ramp, tournaments) sit closer
+        for i, (label, value) in enumerate(lines):
+            y = box.y + i * spacing
             left = a.text(label, 21, GREY, bold=True)
             surface.blit(left, (box.x, y))
             color = GREEN if value.startswith("+") else RED if value.startswith("-") else (255, 255, 255)
