@@ -61,6 +61,10 @@ class SceneName(StrEnum):
     DRILL_SETUP = "drill-setup"
     DRILL = "drill"
     COUNT_DRILL = "count-drill"
+    TRUE_COUNT_DRILL = "true-count-drill"
+    DECK_DRILL = "deck-drill"
+    SPEED_DRILL = "speed-drill"
+    TABLE_COUNT_DRILL = "table-count-drill"
 
 
 class Go:

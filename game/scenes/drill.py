@@ -12,7 +12,7 @@ family (`Records.drill_answer`). The running-count drill is its own scene
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -34,6 +34,14 @@ from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
 from game.background import Job
 from game.context import GameContext
+from game.counting_choices import (
+    COUNTING_CHOICES,
+    CountingOptions,
+    counting_go,
+    counting_label,
+    counting_rows,
+    cycle_counting,
+)
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
@@ -43,7 +51,7 @@ from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, 
 COUNT = "count"
 """The setup's drill choice for the running-count drill (the other choices are `Family` words)."""
 
-DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT)
+DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT, *COUNTING_CHOICES)
 TIMES: tuple[float | None, ...] = (None, 8.0, 5.0, 3.0)
 """Seconds per spot in timed mode (None: untimed)."""
 SPEEDS: tuple[float, ...] = (1.0, 2.0, 3.0, 4.0, 6.0)
@@ -64,6 +72,8 @@ class DrillChoice:
     speed: float = 2.0
     per_flash: int = 1
     custom: str = ""
+    counting: CountingOptions = field(default_factory=CountingOptions)
+    """The counting drills' own rows (`game.counting_choices`)."""
 
 
 def setup_rects() -> dict[str, pygame.Rect]:
@@ -156,13 +166,15 @@ class DrillSetupScene(Scene):
     def rows(self) -> list[tuple[str, str]]:
         """Each row shown: its label and the value chosen."""
         c = self.choice
-        drill = "Running count" if c.drill == COUNT else Family(c.drill).label
+        drill = "Running count" if c.drill == COUNT else counting_label(c.drill) or Family(c.drill).label
         rules = f"This table: {self.ctx.session.rules.name}" if c.rules_id is None else self.rules.name
         person = c.person or "Nobody (results not saved)"
         out = [("Drill", drill), ("Rules", rules), ("Person", person)]
         if c.drill == COUNT:
             out.append(("Speed", f"{c.speed:g} card{'s' if c.speed != 1 else ''} a second"))
             out.append(("Cards", "one at a time" if c.per_flash == 1 else "a whole round at once"))
+        elif c.drill in COUNTING_CHOICES:
+            out += counting_rows(c.drill, c.counting)
         else:
             out.append(("Timed", "off" if c.seconds is None else f"{c.seconds:g} seconds a spot"))
         return out
@@ -193,6 +205,8 @@ class DrillSetupScene(Scene):
             self.choice = replace(c, speed=turn(SPEEDS, c.speed))
         elif label == "Cards":
             self.choice = replace(c, per_flash=turn((1, ROUND_CARDS), c.per_flash))
+        elif (counting := cycle_counting(label, c.counting, step)) is not None:
+            self.choice = replace(c, counting=counting)
         self.error = ""
         self._show_rows()
 
@@ -274,6 +288,9 @@ class DrillSetupScene(Scene):
                                      "choose rules with a shoe")
                 self.stack.push(Go(SceneName.COUNT_DRILL, rules=rules, person=c.person, speed=c.speed,
                                    per_flash=c.per_flash, seed=seed))
+                return
+            if c.drill in COUNTING_CHOICES:
+                self.stack.push(counting_go(c.drill, c.counting, rules, c.person, seed))
                 return
             family = Family(c.drill)
             if family is Family.MISTAKES:
