@@ -105,7 +105,8 @@ def test_a_newer_database_is_still_refused_untouched(tmp_path):
     connection.commit()
     connection.close()
     before = (tmp_path / DATABASE_NAME).read_bytes()
-    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1}, newer than version {SCHEMA_VERSION}"):
+    newer = f"schema version {SCHEMA_VERSION + 1}, newer than version {SCHEMA_VERSION}"
+    with pytest.raises(StoreError, match=newer):
         open_store(tmp_path)
     assert (tmp_path / DATABASE_NAME).read_bytes() == before
 
