@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import load_rules
 from engine import events as ev
+from engine import load_rules
 from engine.count_drills import (
     DeckSpot,
     Reading,
@@ -85,7 +85,7 @@ def test_deck_estimates_to_the_quarter_deck_and_the_tray_reading_counts_the_tray
     assert tray.asked_cards == 118 and tray.shown_cards == 118 and tray.right(Fraction(9, 4))
     shoe = DeckSpot(6, 118, Reading.SHOE, Precision.QUARTER)
     assert shoe.shown_cards == shoe.asked_cards == 194
-    assert "2.27 decks in the tray (118 cards)" == tray.explain()
+    assert tray.explain() == "2.27 decks in the tray (118 cards)"
 
 
 def test_deck_spots_come_from_the_seed_and_refuse_other_units():
@@ -141,7 +141,8 @@ def test_a_full_table_keeps_the_count_since_the_shuffle_and_asks_at_the_end_of_t
             seen = []
         seen += [c for e in played.events if (c := ev.card_shown(e)) is not None]
         assert played.running == running_count(HI_LO, seen)
-        assert played.shown == tuple(c for e in played.events if (c := ev.card_shown(e)) is not None)
+        shown = tuple(c for e in played.events if (c := ev.card_shown(e)) is not None)
+        assert played.shown == shown
         dealt = {e.seat for e in played.events if isinstance(e, ev.CardDealt)}
         assert dealt == set(range(7)), "every seat plays"
         if played.last_of_shoe:

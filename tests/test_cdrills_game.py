@@ -17,7 +17,7 @@ from engine.store.drills import speed_best_times
 from game.app import App
 from game.discard_tray import EDGE_DARK, EDGE_LIGHT, draw_shoe, draw_tray, inner_rect
 from game.settings import Settings
-from tests.test_game_helpers import button, click, press, run, run_until, scene_name, step, top, type_text
+from tests.test_game_helpers import button, click, press, run, run_until, scene_name, top, type_text
 
 
 @pytest.fixture
@@ -74,12 +74,13 @@ def saved(app, folder, word):
 
 def test_true_count_conversion_judges_a_typed_count_at_the_chosen_precision_and_saves_it(setup, folder):
     app = setup
-    drill = open_drill(app, "True count conversion", "TrueCountDrillScene", Precision="to the whole deck, floored")
+    drill = open_drill(app, "True count conversion", "TrueCountDrillScene",
+                       Precision="to the whole deck, floored")
     assert drill.spot == true_count_spot(6, Precision.WHOLE, random.Random(app.ctx.seed)), "a seeded depth"
     assert drill.wants_text and not drill.buttons.by_name("next").visible
     answer(app, str(drill.spot.true_count()))
     assert drill.verdict is True and drill.streak == 1
-    assert drill.feedback()[0] == drill.spot.explain() + "."
+    assert drill.feedback()[0] == "R" + drill.spot.explain()[1:] + "."
     assert drill.buttons.by_name("next").visible
     click(app, button(app, "next").center)
     assert drill.verdict is None and drill.entry == ""

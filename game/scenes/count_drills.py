@@ -111,7 +111,8 @@ class TrueCountDrillScene(CountingScene):
             return []
         spot = self.spot
         accepted = ", ".join(f"{n:+d}" for n in sorted(spot.accepted()))
-        return [spot.explain() + ".",
+        working = spot.explain()
+        return [working[0].upper() + working[1:] + ".",
                 f"You said {self.typed:+d}; a tray read within a few cards gives {accepted}."]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -34,7 +34,7 @@ def counting_rects() -> dict[str, pygame.Rect]:
         "score": pygame.Rect(16, 16, 380, 120),
         "question": question,
         "field": field,
-        "feedback": pygame.Rect(660, 376, 580, 190),
+        "feedback": pygame.Rect(660, 376, 580, 160),
         "back": pygame.Rect(30, 633, 130, 58),
         "next": pygame.Rect(1060, 633, 190, 58),
     }
@@ -158,7 +158,7 @@ class CountingScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 60)))
         pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
-        entry = a.text(self.entry + "_", 26, ENTRY_COLOR, bold=True)
+        entry = a.text(self.entry + ("_" if self.wants_text else ""), 26, ENTRY_COLOR, bold=True)
         surface.blit(entry, entry.get_rect(center=field.center))
         hint, color = (self.error, RED) if self.error else (keys, GREY)
         label = a.text(hint, 16, color, bold=bool(self.error))

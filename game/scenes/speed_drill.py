@@ -216,10 +216,14 @@ class SpeedDrillScene(CountingScene):
         pygame.draw.rect(surface, (30, 30, 30), bar, border_radius=6)
         fill = pygame.Rect(bar.x, bar.y, round(bar.w * min(1.0, self.elapsed / span)), bar.h)
         pygame.draw.rect(surface, GOLD, fill, border_radius=6)
-        mark = bar.x + round(bar.w * CASINO_READY_SECONDS / span)
-        pygame.draw.line(surface, GREEN, (mark, bar.y - 6), (mark, bar.bottom + 6), 3)
-        label = a.shadowed_text(f"{self.elapsed:4.1f} s · the green mark is {CASINO_READY_SECONDS:g} s", 17,
-                                CREAM)
+        for seconds, color in ((self.deck_seconds, CREAM), (CASINO_READY_SECONDS, GREEN)):
+            mark = bar.x + round(bar.w * seconds / span)
+            pygame.draw.line(surface, color, (mark, bar.y - 6), (mark, bar.bottom + 6), 3)
+        assert self.run is not None
+        cards = f"card {self.run.cards_after(self.shown)} of {self.run.cards}"
+        ready = f"green: casino-ready {CASINO_READY_SECONDS:g} s"
+        text = f"{self.elapsed:4.1f} s of {self.deck_seconds:g} s · {cards} · {ready}"
+        label = a.shadowed_text(text, 17, CREAM)
         surface.blit(label, label.get_rect(midtop=(bar.centerx, bar.bottom + 8)))
 
     def _panel(self, surface: pygame.Surface, lines: list[str], colors: list[tuple[int, int, int]]) -> None:
