@@ -137,7 +137,7 @@ class TrueCountSpot:
 
     def explain(self) -> str:
         """The working: 'running +9 over 3.5 decks left (182 cards) is +2, floored'."""
-        left = float(self.divisor)
+        left = round(float(self.divisor), 2)
         how = {Rounding.FLOOR: "floored", Rounding.TRUNCATE: "truncated", Rounding.ROUND: "rounded"}
         return (f"running {self.running:+d} over {left:g} decks left ({self.cards_left} cards) is "
                 f"{self.true_count():+d}, {how[self.rounding]}")

@@ -160,13 +160,14 @@ def test_the_speed_drill_stops_the_clock_to_ask_and_keeps_the_best_deck(setup, f
             answer(app, str(right))
         app.step(0.05)
     assert len(counts) == 3 and drill.deck_right and drill.answered == 3 and drill.best_streak == 3
-    assert drill.best == 60 and drill.deck_seconds == 55, "a deck counted right: the next is faster"
+    assert drill.best == 60 and drill.next_seconds == 55, "a deck counted right: the next is faster"
     press(app, pygame.K_RETURN)
+    assert drill.deck_seconds == 55 and drill.flash_time() == pytest.approx(55 / 13)
     while drill.phase != "done":
         if drill.phase == "asked":
             answer(app, str(drill.run.count_after(drill.shown) + 1))  # every count wrong
         app.step(0.05)
-    assert not drill.deck_right and drill.deck_seconds == 60 and drill.best == 60
+    assert not drill.deck_right and drill.next_seconds == 60 and drill.best == 60
     app.ctx.records.flush()
     run(app, 0.05)
     with open_store(folder) as store:

@@ -69,6 +69,9 @@ class SpeedDrillScene(CountingScene):
         self.phase = "ready"
         """ready → flashing ⇄ asked → done."""
         self.deck_seconds = first_deck_seconds(None)
+        """The pace of the deck under way (or just done)."""
+        self.next_seconds = self.deck_seconds
+        """The pace of the next deck: faster after a deck counted right, slower after a miss."""
         self.deck_right = True
         self.results: list[str] = []
         """What each count asked in this deck was told."""
@@ -100,6 +103,7 @@ class SpeedDrillScene(CountingScene):
     def start(self) -> None:
         """Shuffle a deck and start flashing it."""
         self.run = speed_run(self.per_flash, self.rng)
+        self.deck_seconds = self.next_seconds
         self.shown, self.clock, self.elapsed, self.phase = 1, 0.0, 0.0, "flashing"
         self.deck_right, self.outcome, self.results = True, "", []
 
@@ -142,7 +146,7 @@ class SpeedDrillScene(CountingScene):
                 self.best_jobs.append(self.ctx.records.speed_time(self.person, self.per_flash, seconds))
         else:
             self.outcome = f"A count was missed at {seconds:g} seconds a deck."
-        self.deck_seconds = next_deck_seconds(seconds, self.deck_right)
+        self.next_seconds = next_deck_seconds(seconds, self.deck_right)
 
     def update(self, dt: float) -> None:
         """Move the flashes on at the deck's pace, stopping where a count is asked."""
@@ -154,7 +158,7 @@ class SpeedDrillScene(CountingScene):
             if isinstance(job.value, dict):
                 self.best = job.value.get(self.per_flash)
                 if self.phase == "ready":
-                    self.deck_seconds = first_deck_seconds(self.best)
+                    self.deck_seconds = self.next_seconds = first_deck_seconds(self.best)
             elif isinstance(job.value, float):
                 self.best = job.value
         if self.phase == "flashing" and self.run is not None:
@@ -180,7 +184,10 @@ class SpeedDrillScene(CountingScene):
         """The extra score lines: the pace, and the person's best deck."""
         flash = f"{self.per_flash} card{'s' if self.per_flash > 1 else ''} a flash"
         best = "no best deck yet" if self.best is None else f"best deck {self.best:g} s"
-        return [f"{flash} · this deck {self.deck_seconds:g} s · {best}"]
+        pace = f"this deck {self.deck_seconds:g} s"
+        if self.phase == "done":
+            pace += f", next {self.next_seconds:g} s"
+        return [f"{flash} · {pace} · {best}"]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the flash, the clock, the question or the result, and the score."""
@@ -228,7 +235,7 @@ class SpeedDrillScene(CountingScene):
 
     def _panel(self, surface: pygame.Surface, lines: list[str], colors: list[tuple[int, int, int]]) -> None:
         a = self.ctx.assets
-        panel = pygame.Rect(300, 200, 680, 80 + 44 * len(lines))
+        panel = pygame.Rect(300, 200, 680, 50 + 44 * len(lines))
         draw_panel(surface, panel)
         for i, (line, color) in enumerate(zip(lines, colors, strict=True)):
             label = a.text(line, 21, color, bold=True)

@@ -28,8 +28,8 @@ ROUND_PAUSE = 1.2
 
 
 def table_tray_rect() -> pygame.Rect:
-    """The discard tray beside the table, top right."""
-    return pygame.Rect(1186, 40, 70, 230)
+    """The discard tray beside the table, top right (right of the limits placard, above the seats)."""
+    return pygame.Rect(1030, 12, 60, 160)
 
 
 class TableCountDrillScene(CountingScene):
@@ -159,8 +159,8 @@ class TableCountDrillScene(CountingScene):
             self._card(surface, code, layout.dealer_card_rect(i, len(self.dealer)))
         tray = table_tray_rect()
         draw_tray(surface, tray, self.discarded, self.decks)
-        label = a.shadowed_text("tray", 16, CREAM)
-        surface.blit(label, label.get_rect(midtop=(tray.centerx, tray.bottom + 4)))
+        label = a.shadowed_text("discard tray", 16, CREAM)
+        surface.blit(label, label.get_rect(bottomleft=(tray.right + 8, tray.bottom)))
         pace = f"{self.seats} seats · a card every {self.pace:g} s"
         self.draw_score(surface, [pace])
         if self.phase == "ready":
