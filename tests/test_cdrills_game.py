@@ -230,3 +230,26 @@ def test_the_tray_marks_each_deck_and_the_shoe_is_drawn_to_scale_too():
     shoe = pygame.Rect(50, 500, 560, 80)
     stack = draw_shoe(surface, shoe, 156, 6)
     assert stack.w == round(inner_rect(shoe).w / 2) and stack.right == inner_rect(shoe).right
+
+
+@pytest.mark.parametrize(("drill", "scene"), [("True count conversion", "TrueCountDrillScene"),
+                                              ("Deck estimation", "DeckDrillScene"),
+                                              ("Speed counting", "SpeedDrillScene"),
+                                              ("Counting at a full table", "TableCountDrillScene")])
+def test_a_random_mash_of_keys_typing_and_clicks_breaks_no_counting_drill(setup, drill, scene):
+    app = setup
+    opened = open_drill(app, drill, scene)
+    rng = random.Random(7)
+    keys = (pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_SPACE, pygame.K_h, pygame.K_TAB, pygame.K_c)
+    for _ in range(200):
+        roll = rng.random()
+        if roll < 0.4:
+            type_text(app, rng.choice(["-", "1", "2 1/2", ".", "/", "0", "x", "-7", "3.75", " "]))
+        elif roll < 0.8:
+            press(app, rng.choice(keys))
+        else:
+            pos = (rng.randrange(1280), rng.randrange(600))  # never the Back button's rail
+            click(app, pos)
+        run(app, rng.choice((0.02, 0.1)))
+        assert top(app) is opened
+    assert opened.answered >= 1 or getattr(opened, "shown", 0) > 0, "the mash got the drill going"
