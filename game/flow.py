@@ -21,7 +21,8 @@ A round (scenes over the table):
 The screens:
 
     title ──> setup | tournament (Double-up) | stats | history | demo, how to play (pushed; pop back)
-          ├─> drill setup ──> drill | count drill (pushed over the setup; Back pops to it); Back: title
+          ├─> drill setup ──> drill | count drill | the counting drills (true count, deck, speed,
+          │                   full table) (pushed over the setup; Back pops to it); Back: title
           ├─> opening or betting by itself under autoplay
           └─> opening (resume): at launch, when the history holds a round a quit or crash cut
     setup ──> opening ──> betting      (opening's Back returns to the setup, else the title)
@@ -62,6 +63,7 @@ from game.scenes.betting import BettingScene
 from game.scenes.broke import BrokeScene
 from game.scenes.count_drill import CountDrillScene
 from game.scenes.counting_setup import CountingScene
+from game.scenes.count_drills import DeckDrillScene, TrueCountDrillScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
@@ -79,7 +81,9 @@ from game.scenes.rules_panel import RulesPanelScene
 from game.scenes.session_review import SessionReviewScene
 from game.scenes.settings_menu import SettingsScene
 from game.scenes.setup import SetupScene
+from game.scenes.speed_drill import SpeedDrillScene
 from game.scenes.stats import StatsScene
+from game.scenes.table_drill import TableCountDrillScene
 from game.scenes.title import TitleScene
 from game.scenes.tournament import TournamentResultScene, TournamentScene
 from game.seats import SeatSpec, tournament_seats
@@ -164,6 +168,10 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.COUNT_DRILL: CountDrillScene,
     SceneName.COUNTING: CountingScene,
     SceneName.DEVIATION_DRILL: DeviationDrillScene,
+    SceneName.TRUE_COUNT_DRILL: TrueCountDrillScene,
+    SceneName.DECK_DRILL: DeckDrillScene,
+    SceneName.SPEED_DRILL: SpeedDrillScene,
+    SceneName.TABLE_COUNT_DRILL: TableCountDrillScene,
 }
 """Every scene of the game by name."""
 

@@ -505,6 +505,26 @@ class Records:
 
         return self.worker.submit(self._guard(work, f"read {name}'s count drills"), "reading count drills")
 
+    def speed_time(self, name: str, per_flash: int, seconds: float) -> Job[float | None]:
+        """Keep a speed-drill deck's time if it is the person's best at this many cards a flash; the best."""
+
+        def work(store: Store) -> float:
+            from engine.store.drills import record_speed_time
+
+            return record_speed_time(store, name, per_flash, seconds)
+
+        return self.worker.submit(self._guard(work, f"save {name}'s deck time"), "saving a deck time")
+
+    def speed_best_times(self, name: str) -> Job[dict[int, float] | None]:
+        """A person's best speed-drill deck times by cards a flash."""
+
+        def work(store: Store) -> dict[int, float]:
+            from engine.store.drills import speed_best_times
+
+            return speed_best_times(store, name)
+
+        return self.worker.submit(self._guard(work, f"read {name}'s deck times"), "reading deck times")
+
     def mistakes(self, name: str) -> Job[list[MissedDecision] | None]:
         """The decisions a person got wrong in play, newest first, with their cards."""
 

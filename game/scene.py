@@ -63,6 +63,10 @@ class SceneName(StrEnum):
     COUNT_DRILL = "count-drill"
     COUNTING = "counting"
     DEVIATION_DRILL = "deviation-drill"
+    TRUE_COUNT_DRILL = "true-count-drill"
+    DECK_DRILL = "deck-drill"
+    SPEED_DRILL = "speed-drill"
+    TABLE_COUNT_DRILL = "table-count-drill"
 
 
 class Go:

@@ -116,6 +116,7 @@ ROLE_BOXES = {
     "game.table_view": "game: the table",
     "game.trainer": "game: the table",
     "engine.coach": "engine: analysis",
+    "engine.count_drills": "engine: analysis",
     "engine.drills": "engine: analysis",
     "engine.fastplay": "engine: analysis",
     "engine.index_drills": "engine: analysis",

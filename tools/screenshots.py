@@ -30,6 +30,7 @@ os.environ.setdefault("BLACKJACK_ODDS_CACHE", tempfile.mkdtemp(prefix="bj-shots-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
+from shots_cdrills import CDRILLS_SHOTS
 
 from engine import StackedShoe
 from game import layout
@@ -487,6 +488,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "tournament-table": tournament_table_shot,
     "tournament": tournament_shot,
     "bet-ramp": bet_ramp_shot,
+    **CDRILLS_SHOTS,
 }
 
 

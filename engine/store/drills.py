@@ -2,8 +2,9 @@
 
 Each answered spot is one short transaction that moves the family's counts and streak
 together; the count drill keeps attempts and how many running and true counts were
-right. A profile's results go when the profile is deleted. Families are stored by their
-word (`engine.drills.Family.value`), so this module needs nothing above the engine.
+right, and the speed drill its best deck time per cards a flash. A profile's results go
+when the profile is deleted. Families are stored by their word (`engine.drills.Family.value`,
+`engine.count_drills.CountDrill.value`), so this module needs nothing above the engine.
 
 Mistakes are read from the saved decisions (`correct = 0`, written by `save_round`): the
 cards of each are found by replaying the round's record up to that decision.
@@ -137,6 +138,39 @@ def count_drill_stats(store: Store, name: str) -> CountDrillStats:
         (profile.id,),
     )
     return CountDrillStats(*rows[0]) if rows else CountDrillStats(0, 0, 0)
+
+
+def record_speed_time(store: Store, name: str, per_flash: int, seconds: float) -> float:
+    """Keep a deck counted right in `seconds` at `per_flash` cards a flash if it is the person's best;
+    returns the best time now (in seconds, to the millisecond).
+
+    Raises StoreError for an unknown person, a time that is not a positive number, or a database failure.
+    """
+    if not seconds > 0 or seconds == float("inf"):
+        raise StoreError(f"a deck's time must be a positive number of seconds, not {seconds}")
+    millis = round(seconds * 1000)
+    with store.transaction() as connection:
+        profile = profile_named(store, name)
+        connection.execute(
+            "INSERT INTO speed_drill_best (profile_id, per_flash, millis) VALUES (?, ?, ?)"
+            " ON CONFLICT DO UPDATE SET millis = MIN(millis, excluded.millis)",
+            (profile.id, per_flash, millis),
+        )
+        (best,) = connection.execute(
+            "SELECT millis FROM speed_drill_best WHERE profile_id = ? AND per_flash = ?",
+            (profile.id, per_flash),
+        ).fetchone()
+    return int(best) / 1000
+
+
+def speed_best_times(store: Store, name: str) -> dict[int, float]:
+    """A person's best speed-drill deck times in seconds, by cards a flash (none yet: absent).
+
+    Raises StoreError for an unknown person.
+    """
+    profile = profile_named(store, name)
+    rows = store.rows("SELECT per_flash, millis FROM speed_drill_best WHERE profile_id = ?", (profile.id,))
+    return {int(row["per_flash"]): int(row["millis"]) / 1000 for row in rows}
 
 
 def missed_decisions(store: Store, name: str, *, limit: int = 60) -> list[MissedDecision]:

@@ -128,6 +128,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             off_ramp INTEGER NOT NULL DEFAULT 0
         )""",
     ),
+    # Version 6: the speed-counting drill's best deck time per profile and cards per flash.
+    (
+        """CREATE TABLE speed_drill_best (
+            profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+            per_flash INTEGER NOT NULL,
+            millis INTEGER NOT NULL,
+            PRIMARY KEY (profile_id, per_flash)
+        )""",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 
@@ -176,7 +185,7 @@ def check_version(version: int, where: str) -> None:
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.store.errors.StoreError: x.sqlite3 has schema version 6, newer than version 5 ...
+    engine.store.errors.StoreError: x.sqlite3 has schema version ..., newer than version ... ...
     """
     if (problem := unknown_version(version)) is not None:
         raise StoreError(f"{where} {problem}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -39,6 +39,14 @@ from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.counter_settings import counter_settings
+from game.counting_choices import (
+    COUNTING_CHOICES,
+    CountingOptions,
+    counting_go,
+    counting_label,
+    counting_rows,
+    cycle_counting,
+)
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
@@ -52,7 +60,7 @@ COUNT = "count"
 INDEX_DRILLS = {"deviation": "Deviations", "index-test": "Index test"}
 """The setup's drill choices for the deviation drill and the index test (`game/scenes/deviation_drill.py`)."""
 
-DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT, *INDEX_DRILLS)
+DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT, *INDEX_DRILLS, *COUNTING_CHOICES)
 TIMES: tuple[float | None, ...] = (None, 8.0, 5.0, 3.0)
 """Seconds per spot in timed mode (None: untimed)."""
 SPEEDS: tuple[float, ...] = (1.0, 2.0, 3.0, 4.0, 6.0)
@@ -76,6 +84,8 @@ class DrillChoice:
     indices: IndexFamily = IndexFamily.ILLUSTRIOUS
     system: str | None = None
     """The count system's key for the index drills, or None for the person's own (Hi-Lo for nobody)."""
+    counting: CountingOptions = field(default_factory=CountingOptions)
+    """The counting drills' own rows (`game.counting_choices`)."""
 
 
 def setup_rects() -> dict[str, pygame.Rect]:
@@ -148,7 +158,8 @@ class DrillSetupScene(Scene):
     def rows(self) -> list[tuple[str, str]]:
         """Each row shown: its label and the value chosen."""
         c = self.choice
-        drill = "Running count" if c.drill == COUNT else INDEX_DRILLS.get(c.drill) or Family(c.drill).label
+        drill = ("Running count" if c.drill == COUNT
+                 else INDEX_DRILLS.get(c.drill) or counting_label(c.drill) or Family(c.drill).label)
         rules = f"This table: {self.ctx.session.rules.name}" if c.rules_id is None else self.rules.name
         person = c.person or "Nobody (results not saved)"
         out = [("Drill", drill), ("Rules", rules), ("Person", person)]
@@ -157,6 +168,8 @@ class DrillSetupScene(Scene):
             out.append(("Cards", "one at a time" if c.per_flash == 1 else "a whole round at once"))
         elif c.drill in INDEX_DRILLS:
             out += self._index_rows()
+        elif c.drill in COUNTING_CHOICES:
+            out += counting_rows(c.drill, c.counting)
         else:
             out.append(("Timed", "off" if c.seconds is None else f"{c.seconds:g} seconds a spot"))
         return out
@@ -191,6 +204,8 @@ class DrillSetupScene(Scene):
             self.choice = replace(c, indices=turn(tuple(IndexFamily), c.indices))
         elif label == "System":
             self.choice = replace(c, system=turn((None, *SYSTEMS), c.system))
+        elif (counting := cycle_counting(label, c.counting, step)) is not None:
+            self.choice = replace(c, counting=counting)
         self.error = ""
         self._show_rows()
 
@@ -275,6 +290,9 @@ class DrillSetupScene(Scene):
                                      "choose rules with a shoe")
                 self.stack.push(Go(SceneName.COUNT_DRILL, rules=rules, person=c.person, speed=c.speed,
                                    per_flash=c.per_flash, seed=seed))
+                return
+            if c.drill in COUNTING_CHOICES:
+                self.stack.push(counting_go(c.drill, c.counting, rules, c.person, seed))
                 return
             family = Family(c.drill)
             if family is Family.MISTAKES:
