@@ -62,8 +62,8 @@ from game.scenes.animating import Onward
 from game.scenes.betting import BettingScene
 from game.scenes.broke import BrokeScene
 from game.scenes.count_drill import CountDrillScene
-from game.scenes.counting_setup import CountingScene
 from game.scenes.count_drills import DeckDrillScene, TrueCountDrillScene
+from game.scenes.counting_setup import CountingScene
 from game.scenes.dealer import DealerTurnScene
 from game.scenes.dealing import DealingScene
 from game.scenes.demo import DemoScene
