@@ -215,7 +215,7 @@ class OpeningScene(Scene):
                 continue
             position = positions[index]
             if spec.kind == "bot":
-                infos.append(SeatInfo(f"Seat {position + 1}", False, position, BOT_COLOR, bot=spec.bot))
+                infos.append(SeatInfo(f"Seat {index + 1}", False, position, BOT_COLOR, bot=spec.bot))
                 bankrolls.append(self.buy_in)
                 continue
             profile = owners.get(id(spec))
