@@ -328,6 +328,11 @@ def shoe_for(rules: Rules, *, seed: int | None = None) -> Shoe | InfiniteShoe:
     """The shoe the rules ask for, seeded from `secrets` unless a seed is given."""
     if rules.decks is None:
         return InfiniteShoe(seed=seed)
+    if rules.csm or rules.burn_cards:
+        from engine.shuffler import casino_shoe  # builds on Shoe, so it cannot be imported at the top
+
+        penetration = float(rules.penetration)
+        return casino_shoe(rules.decks, penetration, csm=rules.csm, burn=rules.burn_cards, seed=seed)
     return Shoe(rules.decks, float(rules.penetration), seed=seed)
 
 
@@ -363,6 +368,10 @@ def restore_shoe(data: Mapping[str, Any]) -> Shoe | InfiniteShoe | StackedShoe:
     if not isinstance(data, Mapping):
         raise ShoeStateError(f"a shoe snapshot must be a JSON object, not {type(data).__name__}")
     kind = data.get("kind")
+    if kind in ("burning", "csm"):
+        from engine.shuffler import restore_casino_shoe
+
+        return restore_casino_shoe(data)
     source = _KINDS.get(kind) if isinstance(kind, str) else None
     if source is None:
         raise ShoeStateError(f"a shoe snapshot's kind must be one of {', '.join(_KINDS)}, not {kind!r}")
