@@ -19,7 +19,8 @@ from typing import Any, cast
 
 from engine.cards import Card
 from engine.errors import ShoeStateError
-from engine.shoe import Shoe, _cards, _codes, _field
+from engine.rules import Rules
+from engine.shoe import _KINDS, CASINO_MAKERS, Shoe, _cards, _codes, _field
 
 
 class BurningShoe(Shoe):
@@ -61,8 +62,9 @@ class BurningShoe(Shoe):
     def snapshot(self) -> dict[str, Any]:
         """The shoe's snapshot (see `Shoe.snapshot`) with how many cards are burned and which lie burned.
 
+        >>> from engine.shoe import restore_shoe
         >>> shoe = BurningShoe(1, burn=2, seed=3); _ = shoe.shuffle()
-        >>> again = restore_casino_shoe(shoe.snapshot())
+        >>> again = restore_shoe(shoe.snapshot())
         >>> again.burned_cards() == shoe.burned_cards() and again.draw() == shoe.draw()
         True
         """
@@ -114,38 +116,31 @@ class ContinuousShuffler(Shoe):
     def snapshot(self) -> dict[str, Any]:
         """The machine's snapshot (see `Shoe.snapshot`): the undealt order and the RNG's state.
 
+        >>> from engine.shoe import restore_shoe
         >>> machine = ContinuousShuffler(1, seed=3); _ = machine.shuffle(); machine.discard([machine.draw()])
-        >>> again = restore_casino_shoe(machine.snapshot())
+        >>> again = restore_shoe(machine.snapshot())
         >>> [again.draw() for _ in range(52)] == [machine.draw() for _ in range(52)]
         True
         """
         return super().snapshot() | {"kind": "csm"}
 
 
-CASINO_KINDS: dict[str, type[BurningShoe] | type[ContinuousShuffler]] = {
-    "burning": BurningShoe, "csm": ContinuousShuffler,
-}
-"""The snapshot kinds of this module's card sources."""
+def casino_shoe(rules: Rules, seed: int | None) -> Shoe:
+    """The card source of rules with a continuous shuffler or burn cards (`engine.shoe.shoe_for` asks).
 
-
-def casino_shoe(decks: int, penetration: float, *, csm: bool, burn: int, seed: int | None) -> Shoe:
-    """The card source of a table with a continuous shuffler or burn cards (see `engine.shoe.shoe_for`).
-
-    >>> type(casino_shoe(6, 0.75, csm=True, burn=0, seed=1)).__name__
+    >>> from engine.rulesets import rules_from_mapping
+    >>> type(casino_shoe(rules_from_mapping({"csm": True}), 1)).__name__
     'ContinuousShuffler'
     """
-    if csm:
+    decks = rules.decks or 1  # a machine or a burn needs whole decks: the rules refuse an infinite deck
+    if rules.csm:
         return ContinuousShuffler(decks, seed=seed)
-    return BurningShoe(decks, penetration, burn=burn, seed=seed)
+    return BurningShoe(decks, float(rules.penetration), burn=rules.burn_cards, seed=seed)
 
 
-def restore_casino_shoe(data: Mapping[str, Any]) -> Shoe:
-    """The burning shoe or machine a snapshot describes; raises ShoeStateError for another kind."""
-    kind = data.get("kind")
-    source = CASINO_KINDS.get(kind) if isinstance(kind, str) else None
-    if source is None:
-        raise ShoeStateError(f"a shoe snapshot's kind must be one of {', '.join(CASINO_KINDS)}, not {kind!r}")
-    return source.from_snapshot(data)
+# `engine.shoe` makes and restores these without importing this module (which builds on it).
+CASINO_MAKERS.append(casino_shoe)
+_KINDS.update({"burning": BurningShoe, "csm": ContinuousShuffler})
 
 
 def _check_cards(shoe: Shoe, held: list[Card]) -> None:

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import load_rules
 from engine import events as ev
+from engine import load_rules
 from engine.bots import BasicBot, NoviceBot
 from engine.cards import FULL_DECK
 from engine.errors import RulesError, ShoeStateError
@@ -164,7 +164,7 @@ def test_the_burned_card_is_the_first_of_the_shuffle_face_down_and_uncounted():
     assert isinstance(table.shoe, BurningShoe) and len(table.shoe.burned_cards()) == 1
     while rnd.decision is not None:
         rnd.act(chosen_action(rnd, [0.5]))
-    assert table.shoe.discard_tray() == tuple(rnd.drawn), "the tray shows the round's cards, not the burned one"
+    assert table.shoe.discard_tray() == tuple(rnd.drawn), "the tray shows the round's cards, not the burned"
     assert table.shoe.tray_size == len(rnd.drawn) + 1
 
 
@@ -189,7 +189,8 @@ def test_a_mid_round_reshuffle_takes_the_burned_cards_back_too():
 
 
 def test_the_kernel_refuses_a_machine_and_burn_cards_in_one_sentence():
-    assert declines(CSM, "basic") == "the kernel deals from a shoe with a cut card, not a continuous shuffling machine"
+    refusal = "the kernel deals from a shoe with a cut card, not a continuous shuffling machine"
+    assert declines(CSM, "basic") == refusal
     assert declines(BURN, "basic") == "the kernel does not burn cards after a shuffle"
     assert Plan(CSM, "basic", rounds=10, engine="auto").engine == "fast"
 
