@@ -16,6 +16,7 @@ from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
+from game.tray_view import draw_tray
 from game.tween import ease_in_out, ease_out
 
 GOLD = (232, 196, 104)
@@ -255,8 +256,14 @@ class TableView:
             surface.blit(note, note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26)))
 
     def draw_discard(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The discard tray, filling as rounds are played."""
+        """The discard tray, filling as rounds are played (under casino conditions, seen from the side
+        with its stack to scale, as a counter reads the decks played from it)."""
         rect = layout.discard_rect()
+        if p.settings.casino and p.shoe_size:
+            draw_tray(surface, rect, p.discarded, p.shoe_size // 52)
+            label = self.assets.shadowed_text(f"{p.discarded} in the tray", 17, CREAM)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+            return
         surface.blit(self.assets.image(sprites.DISCARD_FILE, rect.size), rect.topleft)
         if p.discarded and p.shoe_size:
             layers = max(1, min(24, round(24 * p.discarded / p.shoe_size)))
