@@ -59,7 +59,7 @@ def test_setup_clicks_build_the_table(app, tmp_path):
     buy_in = BUY_INS[BUY_INS.index(100_000) + 1]
     assert session.buy_in == buy_in and list(session.brought.values()) == [buy_in] * 4
     assert session.seats_info[1].coach == 2 and session.seats_info[1].color != session.seats_info[0].color
-    assert session.positions == [4, 3, 2, 1], "four seats sit in the middle of the arc, first base (screen right) first"
+    assert session.positions == [4, 3, 2, 1], "four seats in the middle, first base first"
     saved, _ = load_settings(tmp_path / "settings.json")
     assert saved.seats == "Ann,Bob,bot:basic,bot:counter" and saved.rules == chosen and saved.buy_in == buy_in
 
