@@ -242,10 +242,12 @@ class TableView:
             fill = gauge.copy()
             fill.w = round(gauge.w * p.shoe_remaining / p.shoe_size)
             pygame.draw.rect(surface, CREAM, fill, border_radius=4)
-            if p.cut_index is not None:
+            machine = p.round is not None and p.round.rules.csm  # a machine has no cut card
+            if p.cut_index is not None and not machine:
                 cut_x = gauge.x + round(gauge.w * (p.shoe_size - p.cut_index) / p.shoe_size)
                 pygame.draw.line(surface, RED, (cut_x, gauge.y - 4), (cut_x, gauge.bottom + 3), 3)
-            label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
+            words = f"{p.shoe_remaining} in the machine" if machine else f"{p.shoe_remaining} cards left"
+            label = self.assets.shadowed_text(words, 17, CREAM)
         elif p.shoe_remaining is not None:
             label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
         else:
