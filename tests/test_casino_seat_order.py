@@ -45,3 +45,18 @@ def test_a_stacked_shoe_deals_first_base_first_and_its_cards_land_on_the_right(t
         assert first > second > third, "first base's card lies right of second base's, then third's"
     finally:
         app.close()
+
+
+def test_a_round_kept_before_first_base_moved_reopens_with_its_seats_where_they_were():
+    from engine import Table, load_rules
+    from game.session import Session
+
+    table = Table(load_rules("vegas-strip"), [("Ann", 10_000), ("Bob", 10_000)])
+    seat = {"person": True, "color": [226, 76, 70], "bot": "", "coach": 0, "left": False}
+    kept = {
+        "rules": "vegas-strip", "mode": "table", "label": None, "buy_in": 10_000,
+        "seats": [seat | {"name": "Ann", "position": 2}, seat | {"name": "Bob", "position": 3}],
+        "brought": [10_000, 10_000], "last_bets": [0, 0],
+    }
+    session = Session.reopened(table, kept, [None, None])
+    assert session.positions == [2, 3], "a journal from the left-to-right days keeps its own places"
