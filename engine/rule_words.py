@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.money import format_money
 from engine.rules import (
+    MAX_BURN,
     PAYOUTS,
     BlackjackVsBlackjack,
     DealerBlackjackTakes,
@@ -40,7 +41,7 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The table", ("name", "description", "base")),
-    ("The shoe", ("decks", "penetration")),
+    ("The shoe", ("decks", "penetration", "csm", "burn_cards")),
     ("The dealer", ("dealer_hits_soft_17", "hole_card", "dealer_blackjack_takes")),
     ("Doubling", ("double_on", "double_after_split")),
     ("Splitting", (
@@ -81,6 +82,10 @@ OPTION_HELP: dict[str, OptionHelp] = {
     "penetration": OptionHelp(
         "Cut card", "how much of the shoe is dealt before a shuffle; 0 shuffles every round."
     ),
+    "csm": OptionHelp(
+        "Continuous shuffler", "after every round the discards go back into the machine at random places."
+    ),
+    "burn_cards": OptionHelp("Burn cards", "cards the dealer burns face down after each shuffle."),
     "dealer_hits_soft_17": OptionHelp("Dealer hits soft 17", "the dealer draws to A-6."),
     "hole_card": OptionHelp(
         "Hole card", "peek looks for a dealer blackjack before play; no-peek waits; none deals it after play."
@@ -136,6 +141,7 @@ def _choices() -> dict[str, tuple[Any, ...]]:
     out["decks"] = (*range(1, 9), "infinite")
     out["blackjack_pays"] = tuple(PAYOUTS)
     out["max_hands"] = (1, 2, 3, 4, 0)
+    out["burn_cards"] = tuple(range(MAX_BURN + 1))
     return out
 
 
@@ -192,7 +198,9 @@ late surrender, blackjack pays 3:2.'
         parts = ["Infinite deck"]
     else:
         parts = [f"{_number(rules.decks).capitalize()} deck{'s' if rules.decks > 1 else ''}"]
-    if rules.penetration == 0 and rules.decks is not None:
+    if rules.csm:
+        parts[0] += " in a continuous shuffler"
+    elif rules.penetration == 0 and rules.decks is not None:
         parts[0] += " shuffled every round"
     parts.append("dealer hits soft 17" if rules.dealer_hits_soft_17 else "dealer stands on soft 17")
     if rules.dealer_draws_after_players:
@@ -285,11 +293,22 @@ def _shoe(rules: Rules) -> tuple[str, ...]:
     if rules.decks is None:
         return ("An infinite deck: every card is drawn from a full deck, so no card is ever used up.",)
     decks = f"{_number(rules.decks).capitalize()} deck{'s' if rules.decks > 1 else ''}"
+    if rules.csm:
+        return (
+            f"{decks} in a continuous shuffling machine: after every round the discards go back in at "
+            "random places, so every round is dealt as from a full shoe (the odds are a full shoe's) "
+            "and counting gains nothing.",
+        )
     if rules.penetration == 0:
-        return (f"{decks}, shuffled after every round.",)
-    if rules.penetration == 1:
-        return (f"{decks}, dealt to the last card.",)
-    return (f"{decks}, cut at {round(float(rules.penetration) * 100, 1):g}%.",)
+        dealt = f"{decks}, shuffled after every round."
+    elif rules.penetration == 1:
+        dealt = f"{decks}, dealt to the last card."
+    else:
+        dealt = f"{decks}, cut at {round(float(rules.penetration) * 100, 1):g}%."
+    if not rules.burn_cards:
+        return (dealt,)
+    burned = "one card" if rules.burn_cards == 1 else f"{_number(rules.burn_cards)} cards"
+    return (dealt, f"The dealer burns {burned}, face down, after each shuffle.")
 
 
 def _dealer(rules: Rules) -> tuple[str, ...]:

@@ -81,6 +81,9 @@ PAYOUTS: dict[str, Fraction] = {
 }
 """The blackjack payouts a rules file may name."""
 
+MAX_BURN = 5
+"""The most cards a dealer burns after a shuffle."""
+
 
 def payout_text(ratio: Fraction) -> str:
     """The name a rules file gives a blackjack payout.
@@ -117,6 +120,10 @@ class Rules:
     """Decks in the shoe, 1-8; None for an infinite deck (every card drawn independently)."""
     penetration: Fraction = Fraction(3, 4)
     """Fraction of the shoe dealt before the cut card comes out; 0 shuffles every round."""
+    csm: bool = False
+    """A continuous shuffling machine: after every round the discards go back in at random places."""
+    burn_cards: int = 0
+    """Cards the dealer burns, face down to the discard tray, after each shuffle."""
     dealer_hits_soft_17: bool = False
     blackjack_pays: Fraction = Fraction(3, 2)
     blackjack_vs_dealer_blackjack: BlackjackVsBlackjack = BlackjackVsBlackjack.PUSH
@@ -281,6 +288,7 @@ _FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
     "dealer_blackjack_takes": DealerBlackjackTakes,
     "double_on": DoubleOn,
     "max_hands": int,
+    "burn_cards": int,
     "surrender": Surrender,
     "min_bet": int,
     "max_bet": (int, type(None)),
@@ -289,7 +297,7 @@ _FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
 _BOOL_FIELDS = (
     "dealer_hits_soft_17", "player_blackjack_paid_at_once", "double_after_split", "resplit_aces",
     "hit_split_aces", "split_ace_21_is_blackjack", "pair_by_value", "insurance", "even_money",
-    "first_card_before_bet", "dealer_draws_after_players",
+    "first_card_before_bet", "dealer_draws_after_players", "csm",
 )
 
 
@@ -316,8 +324,24 @@ class _Agreement:
 
 _AGREEMENTS = (
     # Listed so that an option follows one that has itself just followed in a single pass
-    # (dealer_draws_after_players, then insurance, then even_money); `with_settings` makes
-    # further passes only when a set option brought in an option it needs.
+    # (dealer_draws_after_players, then insurance, then even_money; decks, then csm, then
+    # burn_cards); `with_settings` makes further passes only when a set option brought in an
+    # option it needs.
+    _Agreement(
+        "csm",
+        lambda o: not (o.csm and o.decks is None),
+        False,
+        "csm: an infinite deck has no discards to put back; use a number of decks",
+        "Continuous shuffler: an infinite deck has no discards to put back, so it needs a number of Decks",
+    ),
+    _Agreement(
+        "burn_cards",
+        lambda o: not (o.burn_cards and (o.csm or o.decks is None)),
+        0,
+        "burn_cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned; "
+        "set burn_cards = 0",
+        "Burn cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned",
+    ),
     _Agreement(
         "hole_card",
         lambda o: not (o.dealer_draws_after_players and o.hole_card is HoleCard.PEEK),
@@ -391,6 +415,11 @@ def _problems(rules: Rules) -> list[_Problem]:
             f"penetration: {float(rules.penetration):g} is out of range; use 0 to 1 "
             "(the fraction of the shoe dealt before the cut card)",
             f"Cut card: {float(rules.penetration) * 100:g}% is out of range; use 0% to 100%",
+        ))
+    if not 0 <= rules.burn_cards <= MAX_BURN:
+        problems.append(_Problem(
+            f"burn_cards: {rules.burn_cards} is out of range; use 0 to {MAX_BURN}",
+            f"Burn cards: {rules.burn_cards} is out of range; use 0 to {MAX_BURN}",
         ))
     if rules.blackjack_pays not in PAYOUTS.values():
         problems.append(_Problem(

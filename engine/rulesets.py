@@ -24,6 +24,7 @@ from engine.errors import RulesError
 from engine.money import to_cents, to_units
 from engine.rule_words import short_description
 from engine.rules import (
+    MAX_BURN,
     PAYOUTS,
     BlackjackVsBlackjack,
     DealerBlackjackTakes,
@@ -386,6 +387,10 @@ def _convert(key: str, value: Any, where: str) -> Any:
     if key == "max_hands":
         if isinstance(value, bool) or not isinstance(value, int):
             raise bad("a whole number: 1 for no splitting, 0 for unlimited")
+        return value
+    if key == "burn_cards":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(f"a whole number of cards, 0 to {MAX_BURN}")
         return value
     if key == "min_bet":
         return _money(value, bad, "an amount such as 10 or 2.5")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.cards import FULL_DECK, Card, parse_cards
@@ -328,7 +328,14 @@ def shoe_for(rules: Rules, *, seed: int | None = None) -> Shoe | InfiniteShoe:
     """The shoe the rules ask for, seeded from `secrets` unless a seed is given."""
     if rules.decks is None:
         return InfiniteShoe(seed=seed)
+    if rules.csm or rules.burn_cards:
+        return CASINO_MAKERS[0](rules, seed)
     return Shoe(rules.decks, float(rules.penetration), seed=seed)
+
+
+CASINO_MAKERS: list[Callable[[Rules, int | None], Shoe]] = []
+"""The maker of a continuous shuffler or a burning shoe, which `engine.shuffler` (imported with
+`engine`) puts here: it builds on Shoe, so this module cannot import it."""
 
 
 _KINDS: dict[str, type[Shoe] | type[InfiniteShoe] | type[StackedShoe]] = {
@@ -354,9 +361,9 @@ def restore_shoe(data: Mapping[str, Any]) -> Shoe | InfiniteShoe | StackedShoe:
 
     >>> restore_shoe({"kind": "stacked", "cards": ["AS", "KD"], "next": 1}).draw()
     KD
-    >>> restore_shoe({"kind": "tarot"})
+    >>> restore_shoe({"kind": "tarot"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.errors.ShoeStateError: a shoe snapshot's kind must be one of shoe, infinite, stacked, not 'tarot'
+    engine.errors.ShoeStateError: a shoe snapshot's kind must be one of shoe, infinite, ..., not 'tarot'
 
     Raises ShoeStateError naming what is wrong with the snapshot.
     """

@@ -116,6 +116,11 @@ class Plan:
             raise SimulationError(f"a table has at most {MAX_SEATS} seats, not {_shown(self.seats)}")
         if not 0 <= self.rounds <= MAX_ROUNDS:
             raise SimulationError(f"a run plays from 0 to {MAX_ROUNDS:,} rounds, not {_shown(self.rounds)}")
+        if self.rules.csm and self.bot == "counter":
+            raise SimulationError(
+                "a counter cannot be simulated at a continuous shuffler: its discards go back every round, "
+                "so there is no count to bet on"
+            )
         if self.engine not in ENGINES:
             raise SimulationError(f"there is no engine {self.engine!r}; use " + " or ".join(ENGINES))
         if self.engine == "auto":  # settled once, so reports and workers see the engine that runs

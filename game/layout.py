@@ -2,7 +2,8 @@
 
 Scenes and widgets ask these functions for positions instead of scattering numbers.
 Table positions are the seven places along the arc, numbered 0..6 from the left of the
-screen; engine seats map onto them with `table_positions`.
+screen; engine seats map onto them with `table_positions`, seat 0 at first base (the
+dealer's left, which is the screen's right, since the dealer faces the players).
 """
 
 from __future__ import annotations
@@ -56,13 +57,17 @@ def seat_position(position: int) -> tuple[int, int]:
 
 
 def table_positions(seats: int) -> list[int]:
-    """The table positions used by `seats` engine seats: one player sits in the middle."""
-    if seats >= TABLE_POSITIONS:
-        return list(range(TABLE_POSITIONS))
-    if seats == 1:
-        return [3]
+    """The table positions of `seats` engine seats, first base to third base: one player sits in the middle.
+
+    Seat 0 is dealt and plays first, so it sits at first base, the dealer's left: the
+    screen's right, the dealer facing the players.
+
+    >>> table_positions(7), table_positions(3), table_positions(1)
+    ([6, 5, 4, 3, 2, 1, 0], [4, 3, 2], [3])
+    """
+    seats = min(seats, TABLE_POSITIONS)
     first = (TABLE_POSITIONS - seats) // 2
-    return list(range(first, first + seats))
+    return list(range(first + seats - 1, first - 1, -1))
 
 
 def seat_room(position: int, occupied: list[int]) -> int:

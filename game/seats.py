@@ -7,6 +7,7 @@ game's own words for what a profile stores.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -150,3 +151,16 @@ def tournament_seats(specs: list[SeatSpec]) -> None:
             "a tournament is played by one person alone: give --seats one name "
             "(e.g. --rules double-up --seats Ann), or choose Double-up on the title screen"
         )
+
+
+def casino_seats(seats: list[SeatSpec], rng: random.Random) -> list[SeatSpec]:
+    """The table under casino conditions: every seat no person takes, up to seven, holds a bot.
+
+    People keep their places; an empty seat or one past the setup's gets a bot of a kind the
+    RNG picks, and the bots the setup chose stay.
+
+    >>> [s.text for s in casino_seats(parse_seats("bot:basic,,Ann"), random.Random(1))]
+    ['bot:basic', 'bot:basic', 'Ann', 'bot:novice', 'bot:basic', 'bot:counter', 'bot:basic']
+    """
+    padded = seats + [SeatSpec("empty")] * (MAX_SEATS - len(seats))
+    return [SeatSpec("bot", bot=rng.choice(BOT_KINDS)) if s.kind == "empty" else s for s in padded]

@@ -3,7 +3,7 @@
 The directory is the game's --data-dir when one is given, else the folder named by the
 environment variable BLACKJACK_CONFIG_DIR (tests point it at a temporary folder), else
 `platformdirs.user_config_dir("blackjack-table")`. Besides the table's look and sound
-they remember the last rules, the last seats, and the buy-in.
+they remember the last rules, the last seats, the buy-in and casino conditions.
 A missing file gives the defaults. Only a regular file of at most `MAX_FILE_SIZE` bytes is
 read (a FIFO is never waited on); one that is not that, not UTF-8, not JSON (or nested too
 deep to parse) or not a JSON object is damaged: it is moved aside to
@@ -61,6 +61,9 @@ class Settings:
     """The last table in `--seats` form ('Ann,Bob,bot:basic'); empty for none yet."""
     buy_in: int = 100_000
     """What a new person (or a rebuy) brings to the table, in cents."""
+    casino: bool = False
+    """Casino conditions (`game.casino`): bots come and go between shoes, the dealer's pace varies,
+    a card is burned after each shuffle and the discard tray is drawn to scale."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""

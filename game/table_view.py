@@ -16,6 +16,7 @@ from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
+from game.tray_view import draw_tray
 from game.tween import ease_in_out, ease_out
 
 GOLD = (232, 196, 104)
@@ -245,10 +246,12 @@ class TableView:
             fill = gauge.copy()
             fill.w = round(gauge.w * p.shoe_remaining / p.shoe_size)
             pygame.draw.rect(surface, CREAM, fill, border_radius=4)
-            if p.cut_index is not None:
+            machine = p.round is not None and p.round.rules.csm  # a machine has no cut card
+            if p.cut_index is not None and not machine:
                 cut_x = gauge.x + round(gauge.w * (p.shoe_size - p.cut_index) / p.shoe_size)
                 pygame.draw.line(surface, RED, (cut_x, gauge.y - 4), (cut_x, gauge.bottom + 3), 3)
-            label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
+            words = f"{p.shoe_remaining} in the machine" if machine else f"{p.shoe_remaining} cards left"
+            label = self.assets.shadowed_text(words, 17, CREAM)
         elif p.shoe_remaining is not None:
             label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
         else:
@@ -259,8 +262,14 @@ class TableView:
             surface.blit(note, note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26)))
 
     def draw_discard(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The discard tray, filling as rounds are played."""
+        """The discard tray, filling as rounds are played (under casino conditions, seen from the side
+        with its stack to scale, as a counter reads the decks played from it)."""
         rect = layout.discard_rect()
+        if p.settings.casino and p.shoe_size:
+            draw_tray(surface, rect, p.discarded, p.shoe_size // 52)
+            label = self.assets.shadowed_text(f"{p.discarded} in the tray", 17, CREAM)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+            return
         surface.blit(self.assets.image(sprites.DISCARD_FILE, rect.size), rect.topleft)
         if p.discarded and p.shoe_size:
             layers = max(1, min(24, round(24 * p.discarded / p.shoe_size)))

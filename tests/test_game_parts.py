@@ -298,7 +298,7 @@ def test_the_hint_panel_leaves_every_seats_cards_and_the_dealers_two_cards_in_vi
         for p in positions
         for card in range(3)
     ]
-    assert hint.collidelist([*dealer, *cards, layout.plate_rect(positions[-1])]) == -1
+    assert hint.collidelist([*dealer, *cards, layout.plate_rect(max(positions))]) == -1
 
 
 DEALER_NATURAL = ev.DealerFinished(total=21, soft=True, blackjack=True, bust=False)

@@ -59,7 +59,7 @@ def test_setup_clicks_build_the_table(app, tmp_path):
     buy_in = BUY_INS[BUY_INS.index(100_000) + 1]
     assert session.buy_in == buy_in and list(session.brought.values()) == [buy_in] * 4
     assert session.seats_info[1].coach == 2 and session.seats_info[1].color != session.seats_info[0].color
-    assert session.positions == [1, 2, 3, 4], "four seats sit in the middle of the arc"
+    assert session.positions == [4, 3, 2, 1], "four seats in the middle, first base first"
     saved, _ = load_settings(tmp_path / "settings.json")
     assert saved.seats == "Ann,Bob,bot:basic,bot:counter" and saved.rules == chosen and saved.buy_in == buy_in
 
@@ -76,7 +76,7 @@ def test_an_empty_seat_keeps_its_place_at_the_table(app):
     click(app, button(app, "play").center)
     run_until(app, lambda: scene_name(app) == "BettingScene")
     assert [i.label for i in app.ctx.session.seats_info] == ["Ann", "Basic bot"]
-    assert app.ctx.session.positions == [2, 4]
+    assert app.ctx.session.positions == [4, 2]
 
 
 def test_typing_a_name_never_triggers_the_table_shortcuts(app):

@@ -58,7 +58,7 @@ def test_every_option_is_in_exactly_one_group_and_has_an_explanation():
 def test_every_option_with_a_fixed_set_of_values_offers_them_as_a_rules_file_writes_them():
     defaults = Rules()
     fixed = {f.name for f in fields(Rules) if isinstance(getattr(defaults, f.name), bool | Enum)}
-    assert fixed | {"decks", "blackjack_pays", "max_hands"} == set(OPTION_CHOICES)
+    assert fixed | {"decks", "blackjack_pays", "max_hands", "burn_cards"} == set(OPTION_CHOICES)
     assert set(OPTION_CHOICES) | set(TYPED_IN) == set(OPTIONS)
     for option, choices in OPTION_CHOICES.items():
         for value in choices:

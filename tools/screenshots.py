@@ -36,6 +36,7 @@ from engine import StackedShoe
 from game import layout
 from game.app import App
 from game.settings import Settings
+from tools.shots_casino import casino_shot
 from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
 from tools.shots_ramp import bet_ramp_shot
@@ -489,6 +490,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "tournament": tournament_shot,
     "bet-ramp": bet_ramp_shot,
     **CDRILLS_SHOTS,
+    "casino-conditions": casino_shot,
 }
 
 

@@ -62,6 +62,10 @@ def declines(rules: Rules, bot: str, seats: int = 1) -> str | None:
         return "the kernel plays tournaments only where a bankroll cannot limit a double, split or insurance"
     if rules.tournament is not None and bot == "counter" and rules.decks is not None:
         return "the kernel does not play a counter's bets against a tournament bankroll"
+    if rules.csm:
+        return "the kernel deals from a shoe with a cut card, not a continuous shuffling machine"
+    if rules.burn_cards:
+        return "the kernel does not burn cards after a shuffle"
     if any(early_surrender_offered(rules, card) for card in _UP_CARDS):
         return "the kernel does not offer early surrender"
     if original_bet_only(rules, True) and not rules.dealer_peeks:

@@ -26,9 +26,10 @@ FORMAT = 1
 
 IGNORED_OPTIONS = frozenset(
     {"name", "description", "base", "min_bet", "max_bet", "tournament", "penetration", "insurance",
-     "even_money", "first_card_before_bet"}
+     "even_money", "first_card_before_bet", "csm", "burn_cards"}
 )
-"""Options that do not change the analysis (insurance is never taken; every bet is one unit)."""
+"""Options that do not change the analysis (insurance is never taken; every bet is one unit; the
+analysis is of a full shoe, which a continuous shuffler deals every round and a burned card leaves)."""
 
 _memory: dict[str, Analysis] = {}
 

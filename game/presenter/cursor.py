@@ -14,6 +14,7 @@ from collections.abc import Callable
 from engine import Round
 from engine import events as ev
 from game import layout
+from game.casino import tray_size
 from game.presenter import messages
 from game.presenter.cues import event_cue
 from game.presenter.models import HandModel
@@ -150,7 +151,7 @@ class Presenter(Stage):
 
     def on_shoe_shuffled(self, e: ev.ShoeShuffled) -> float:
         self.shuffle = Timer(self.duration(SHUFFLE_TIME))
-        self.discarded = 0
+        self.discarded = 0 if e.mid_round or self.round is None else tray_size(self.round.table.shoe, 0)
         self.message = messages.shuffled(e)
         return SHUFFLE_TIME
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine import Card, Money, Round
 from game import layout
+from game.casino import DealerPace, tray_size
 from game.presenter.cues import COLLECT_CUE
 from game.presenter.models import CardSprite, ChipFlight, PlateModel, Point, SeatModel
 from game.settings import Settings
@@ -50,6 +51,8 @@ class Stage:
         """The people's seats (their results are heard; a lone person's chips go to the bankroll panel)."""
         self.rng = random.Random(7)
         """Cosmetic randomness only (card jitter); never touches the cards."""
+        self.pace = DealerPace(7)
+        """The dealer's varying pace under casino conditions (an RNG of its own: card jitter stays)."""
         self.positions = positions or layout.table_positions(seat_count)
         self.plates = plates or [
             PlateModel(f"Seat {i + 1}" if seat_count > 1 else "You", (226, 76, 70)) for i in range(seat_count)
@@ -97,7 +100,9 @@ class Stage:
 
     def duration(self, seconds: float) -> float:
         """A duration at the chosen animation speed."""
-        return 0.0 if self.hurrying else seconds * self.settings.speed_factor
+        if self.hurrying:
+            return 0.0
+        return seconds * self.settings.speed_factor * (self.pace.factor() if self.settings.casino else 1.0)
 
     def _tick(self, dt: float) -> None:
         for card in self._all_cards():
@@ -117,7 +122,7 @@ class Stage:
         if self.collecting and all(c.move.done for c in self.collecting):
             self.collecting.clear()
             if self.round is not None:
-                self.discarded = getattr(self.round.table.shoe, "discarded", self.discarded)
+                self.discarded = tray_size(self.round.table.shoe, self.discarded)
 
     def _finish_all(self) -> None:
         for card in self._all_cards():

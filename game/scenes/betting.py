@@ -26,6 +26,8 @@ import pygame
 
 from engine import InvalidBetError, Money, format_money
 from game import layout
+from game.autoplay import EngineBot
+from game.casino import between_shoes, casino_rng, change_words
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.presenter import messages
@@ -113,6 +115,8 @@ class BettingScene(TableScene):
                 self._rebuy(seat, quiet=True)
         rnd = session.table.round
         if rnd is None or rnd.is_over:
+            if ctx.settings.casino and session.mode == "table" and session.table.shoe.needs_shuffle:
+                self._change_bots()
             rnd = session.new_round()
         ctx.presenter.start_round(rnd)
         self.chips.clear()
@@ -129,6 +133,27 @@ class BettingScene(TableScene):
                     session.last_bets.setdefault(seat, kept)
         self.bot_wait = 0.0
         self._next_turn()
+
+    def _change_bots(self) -> None:
+        """Casino conditions: before a new shoe, bots may get up and others sit down (`game.casino`)."""
+        ctx = self.ctx
+        session = ctx.session
+        if not session.table.rounds_played:
+            return  # the table's first shoe: the bots have only just sat down
+        ctx.presenter.pace.new_dealer()
+        watcher = session.watcher
+        if watcher is None:  # a table the opening did not seat (a test's); no bot can join it
+            return
+        changes = between_shoes(
+            session, casino_rng(session.table.seed, session.table.rounds_played),
+            lambda kind: EngineBot(kind, session.rules, ctx.odds, watcher),
+        )
+        for change in changes:
+            info, plate = session.seats_info[change.seat], ctx.presenter.plates[change.seat]
+            plate.name, plate.left = info.label, info.left
+            ctx.presenter.seats[change.seat].bankroll = session.table.bankroll(change.seat)
+        if changes:
+            ctx.warn(change_words(session, changes))
 
     def _change_rules(self, rules_id: str) -> None:
         ctx = self.ctx

@@ -20,11 +20,12 @@ from game import layout
 from game.advisor import decisions_before_the_restart
 from game.autoplay import EngineBot
 from game.background import Job
+from game.casino import casino_rng, casino_shoe
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.records import PersonRequest, Resumable, session_label
 from game.scene import Go, Scene, SceneName
-from game.seats import BOT_COLOR, BOT_KINDS, PALETTE, SeatSpec, color_from_hex, color_hex
+from game.seats import BOT_COLOR, BOT_KINDS, PALETTE, SeatSpec, casino_seats, color_from_hex, color_hex
 from game.session import START_BANKROLL, Mode, SeatInfo, Session
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
 
@@ -206,6 +207,9 @@ class OpeningScene(Scene):
         """Build the session: each seat's place, name, color and money; the bots for the rules."""
         ctx = self.ctx
         rules = load_rules(self.rules_id)
+        casino = ctx.settings.casino and self.mode == "table"
+        if casino:  # every seat no person takes holds a bot
+            self.specs = casino_seats(self.specs, casino_rng(ctx.seed, 0))
         positions = layout.table_positions(len(self.specs))
         owners = dict(zip((id(spec) for spec in people), profiles, strict=False))
         infos: list[SeatInfo] = []
@@ -215,7 +219,7 @@ class OpeningScene(Scene):
                 continue
             position = positions[index]
             if spec.kind == "bot":
-                infos.append(SeatInfo(f"Seat {position + 1}", False, position, BOT_COLOR, bot=spec.bot))
+                infos.append(SeatInfo(f"Seat {index + 1}", False, position, BOT_COLOR, bot=spec.bot))
                 bankrolls.append(self.buy_in)
                 continue
             profile = owners.get(id(spec))
@@ -229,6 +233,8 @@ class OpeningScene(Scene):
             else:
                 bankrolls.append(profile.bankroll if profile is not None else self.buy_in)
         shoe = ctx.shoe_factory() if ctx.shoe_factory is not None else None
+        if shoe is None and casino:
+            shoe = casino_shoe(rules, ctx.seed)
         session = Session.seated(
             self.rules_id,
             infos,

@@ -19,11 +19,12 @@ from game.widgets import Button, ButtonRow, draw_veil
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
-PANEL = pygame.Rect(340, 80, 600, 500)
-ROWS = ("rules", "speed", "sound", "volume", "deck")
+PANEL = pygame.Rect(340, 50, 600, 560)
+ROWS = ("rules", "speed", "sound", "volume", "deck", "casino")
 KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
 """What the dialog says while a saved round is in play."""
-LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck"}
+LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck",
+          "casino": "Casino"}
 
 
 class SettingsScene(Scene):
@@ -136,6 +137,8 @@ class SettingsScene(Scene):
             return "On" if s.sound else "Muted"
         if row == "volume":
             return f"{round(s.volume * 100)}%"
+        if row == "casino":
+            return "Casino conditions" if s.casino else "Practice room"
         return "Four-color" if s.four_color else "Two-color"
 
     def change(self, row: str, step: int) -> None:
@@ -151,12 +154,16 @@ class SettingsScene(Scene):
             new = s.with_changes(sound=not s.sound)
         elif row == "volume":
             new = s.with_changes(volume=round(min(1.0, max(0.0, s.volume + 0.1 * step)), 2))
+        elif row == "casino":
+            new = s.with_changes(casino=not s.casino)
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
         self.ctx.sounds.play("button", 0.5)
         if row == "rules":
             self.ctx.warn("New rules take effect at the next round.")
+        elif row == "casino" and new.casino:
+            self.ctx.warn("The dealer's pace varies now; bots and a burn card come with the next table.")
 
     def handle_event(self, intent: Intent) -> bool:
         """Arrows change values; Done, Esc or O close."""
