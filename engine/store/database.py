@@ -103,9 +103,10 @@ def open_store(data_dir: str | Path, *, now: datetime | None = None) -> Store:
     name (the current time by default).
 
     >>> import tempfile
+    >>> from engine.store.schema import SCHEMA_VERSION
     >>> with tempfile.TemporaryDirectory() as folder, open_store(folder) as store:
-    ...     store.path.name, store.schema_version, store.notice
-    ('blackjack.sqlite3', 4, None)
+    ...     store.path.name, store.schema_version == SCHEMA_VERSION, store.notice
+    ('blackjack.sqlite3', True, None)
 
     Raises StoreError for a file with a newer schema (left untouched), a folder that cannot
     be created, or a database that stays busy.
