@@ -17,6 +17,7 @@ from engine.cards import parse_cards
 from engine.counting import SYSTEMS, count_system
 from engine.odds import action_evs, basic_strategy
 from engine.odds import indices as indices_module
+from engine.odds.cache import cache_dir
 from engine.odds.composition import Composition
 from engine.odds.count_shoe import CountScale
 from engine.odds.indices import (
@@ -162,8 +163,11 @@ def test_ko_indexes_by_the_running_count_at_half_the_shoe(monkeypatch):
 @pytest.fixture(scope="module")
 def single_deck() -> tuple[IndexTable, list[tuple[int, int]]]:
     told: list[tuple[int, int]] = []
-    # Computed, not read from the cache: another test may have cached these rules' table already.
-    table = compute_table(load_rules("single-deck"), HI_LO, lambda done, total: told.append((done, total)))
+    rules = load_rules("single-deck")
+    # Priced here, not read back: another test may have cached these rules' table already.
+    indices_module._memory.clear()
+    (cache_dir() / f"indices-{indices_module.table_key(rules, HI_LO)}.json").unlink(missing_ok=True)
+    table = index_table(rules, HI_LO, lambda done, total: told.append((done, total)))
     return table, told
 
 
