@@ -25,6 +25,7 @@ from typing import Any
 import pygame
 
 from engine import InvalidBetError, Money, ShoeStateError, format_money
+from engine.errors import as_sentence
 from game import layout
 from game.autoplay import EngineBot
 from game.casino import between_shoes, casino_rng, change_words
@@ -231,7 +232,7 @@ class BettingScene(TableScene):
             self.ctx.round.verify_bet(seat, amount)
         except InvalidBetError as error:
             if amount >= self.ctx.session.rules.min_bet:
-                return _sentence(str(error))
+                return as_sentence(error)
         return None
 
     def add_chip(self, value: int) -> None:
@@ -296,7 +297,7 @@ class BettingScene(TableScene):
         try:
             rnd.place_bet(seat, amount)
         except InvalidBetError as error:
-            ctx.warn(_sentence(str(error)))
+            ctx.warn(as_sentence(error))
             return
         self._remember_bet(seat, amount)
         self._judge_bet(seat, amount, limit)
@@ -386,7 +387,7 @@ class BettingScene(TableScene):
         try:
             ctx.session.table.leave_shoe()
         except (InvalidBetError, ShoeStateError) as error:
-            ctx.warn(_sentence(str(error)))
+            ctx.warn(as_sentence(error))
             return
         self._open_round()
         ctx.warn(f"{ctx.session.seats_info[seat].label} left the shoe: the cards are shuffled.")
@@ -412,7 +413,7 @@ class BettingScene(TableScene):
         try:
             rnd.deal()
         except InvalidBetError as error:
-            ctx.warn(_sentence(str(error)))
+            ctx.warn(as_sentence(error))
             return
         self.dealt = True
         ctx.presenter.turn = None
@@ -639,11 +640,3 @@ class BettingScene(TableScene):
             chip = ctx.assets.chip(value, size)
             surface.blit(chip, chip.get_rect(center=(round(x), round(y))))
 
-
-def _sentence(text: str) -> str:
-    """An engine reason as a sentence for the table: capitalised, with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
