@@ -44,3 +44,14 @@ class RecordError(BlackjackError):
 
 class ShoeStateError(BlackjackError):
     """A shoe snapshot is malformed, of an unknown kind, or from a card source that cannot be saved."""
+
+
+def as_sentence(reason: object) -> str:
+    """An error or a reason as a sentence for a person: capitalised, ending in a full stop.
+
+    >>> as_sentence(ValueError("cannot bet $5: the minimum is $10"))
+    'Cannot bet $5: the minimum is $10.'
+    """
+    text = str(reason).strip()
+    text = text[:1].upper() + text[1:]
+    return text if not text or text.endswith((".", "!", "?")) else text + "."

@@ -136,6 +136,11 @@ class Shoe:
         self._dealt += 1
         return self._undealt.pop()
 
+    def end_early(self) -> None:
+        """Treat the cut card as out now, so the next round starts from a fresh shuffle (a counter
+        leaving the shoe); a continuous shuffler, which has no cut card, is not changed."""
+        self._dealt = max(self._dealt, self.cut_index)
+
     def shuffle(self) -> int:
         """Gather every card (cards still on the table must have been discarded) and shuffle."""
         cards = [c for _ in range(self.decks) for c in FULL_DECK]

@@ -107,6 +107,11 @@ class ContinuousShuffler(Shoe):
         """Only before the machine is first filled."""
         return not self._shuffled
 
+    def end_early(self) -> None:
+        """Refused: a machine deals every round from all the cards, so there is no shoe to leave."""
+        raise ShoeStateError(
+            "a continuous shuffler has no shoe to leave: it deals every round from all the cards")
+
     def discard(self, cards: Sequence[Card]) -> None:
         """Put the round's cards back into the machine, each at a random place among the undealt cards."""
         randbelow = self.rng.randrange

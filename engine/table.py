@@ -8,7 +8,7 @@ from enum import Enum
 from pathlib import Path
 
 from engine import events as ev
-from engine.errors import BlackjackError, InvalidBetError
+from engine.errors import BlackjackError, InvalidBetError, ShoeStateError
 from engine.money import Money
 from engine.round import Phase, Round, first_card_takers
 from engine.rules import Rules
@@ -118,6 +118,28 @@ class Table:
         self.rounds_played += 1
         self.round = Round(self, self.rounds_played, shuffled=shuffled, first_cards=first_cards)
         return self.round
+
+    def leave_shoe(self) -> None:
+        """Give up the round being bet on and the rest of the shoe: the next `start_round()` shuffles.
+
+        What a counter does when the count falls to their exit and no other table is near. No
+        money moves and the round never happened (its number is dealt again).
+
+        Raises InvalidBetError once a bet is placed or a card is out, and ShoeStateError for a
+        card source with no shoe to leave (an endless shoe, a continuous shuffler, stacked cards).
+        """
+        current = self.round if self.round is not None and not self.round.is_over else None
+        if current is not None and (
+            current.phase is not Phase.BETTING or current.playing_seats() or current.first_card_seats
+        ):
+            raise InvalidBetError("cannot leave the shoe: this round's bets or cards are already out")
+        end_early = getattr(self.shoe, "end_early", None)
+        if end_early is None:
+            raise ShoeStateError("this table's cards come from no shoe that can be left")
+        end_early()
+        if current is not None:
+            self.round = None
+            self.rounds_played -= 1
 
     def bet_limit(self, seat: int) -> Money:
         """The most the seat may bet: the table maximum or its bankroll, whichever is less."""

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine import Money, Round
+from engine.errors import as_sentence
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ class Records:
         try:
             self._store = open_store(self.data_dir)
         except StoreError as error:
-            self.problem = _sentence(str(error)) + " The game will play without saving."
+            self.problem = as_sentence(error) + " The game will play without saving."
             return None
         self.notice = self._store.notice
         return self.notice
@@ -178,7 +179,7 @@ class Records:
                 return work(self._store)
             except StoreError as error:
                 if stops_saving:
-                    reason = _sentence(str(error))
+                    reason = as_sentence(error)
                     self.stop_saving(f"Could not {what}: {reason} The game plays on without saving.")
                     self._failures.append(self.problem or "")
                 else:
@@ -338,7 +339,7 @@ class Records:
                 return Resumable(found, found.resume())
             except BlackjackError as error:
                 self.stop_saving(
-                    f"Round {found.number} was left unfinished and cannot be resumed: {_sentence(str(error))}"
+                    f"Round {found.number} was left unfinished and cannot be resumed: {as_sentence(error)}"
                     " It is kept as it stopped, and this game plays on without saving."
                 )
                 return None
@@ -577,8 +578,3 @@ class Records:
 
         return self.worker.submit(run, "deleting a player")
 
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[0].upper() + text[1:] if text else text
-    return text if text.endswith((".", "!", "?")) else text + "."

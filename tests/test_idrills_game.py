@@ -182,7 +182,7 @@ def test_indices_that_cannot_be_worked_out_are_one_sentence_and_back(setup, monk
     press(app, pygame.K_RETURN)
     run_until(app, lambda: scene_name(app) == "DeviationDrillScene" and top(app).error)
     scene = top(app)
-    assert scene.error == "Vegas Strip: an infinite deck cannot be counted; there are no index plays"
+    assert scene.error == "Vegas Strip: an infinite deck cannot be counted; there are no index plays."
     assert scene.question is None and not scene.buttons.by_name("stand").visible
     press(app, pygame.K_s)  # nothing to answer
     press(app, pygame.K_ESCAPE)

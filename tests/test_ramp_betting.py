@@ -135,14 +135,14 @@ def test_at_the_exit_count_a_seat_sits_out_and_its_money_and_the_saved_round_sta
     assert db.execute("SELECT bankroll FROM profiles WHERE name = 'Ann'").fetchone()[0] == before
 
 
-def test_a_person_alone_cannot_sit_out_and_is_told_why(table):
+def test_a_person_alone_is_told_to_leave_the_shoe_and_a_stacked_shoe_refuses(table):
     app = table("Ann", deck("T T T T", "T T T T"), {"Ann": RAMP})
     bet(app, 25)
     next_bet(app)
-    assert app.ctx.note == "The count is \u22124, at your exit: a counter would leave this shoe."
-    assert not button_visible(app, "sitout")
-    press(app, pygame.K_w)
-    assert app.ctx.note == "Nobody else plays this round: someone must bet for the cards to be dealt."
+    assert app.ctx.note == "The count is \u22124, at your exit: leave the shoe (W)."
+    assert top(app).buttons.by_name("sitout").label == "Leave shoe"
+    press(app, pygame.K_w)  # stacked cards are no shoe to leave
+    assert app.ctx.note == "This table's cards come from no shoe that can be left."
     assert top(app).turn == 0
 
 

@@ -24,7 +24,8 @@ from typing import Any
 
 import pygame
 
-from engine import InvalidBetError, Money, format_money
+from engine import InvalidBetError, Money, ShoeStateError, format_money
+from engine.errors import as_sentence
 from game import layout
 from game.autoplay import EngineBot
 from game.casino import between_shoes, casino_rng, change_words
@@ -231,7 +232,7 @@ class BettingScene(TableScene):
             self.ctx.round.verify_bet(seat, amount)
         except InvalidBetError as error:
             if amount >= self.ctx.session.rules.min_bet:
-                return _sentence(str(error))
+                return as_sentence(error)
         return None
 
     def add_chip(self, value: int) -> None:
@@ -296,7 +297,7 @@ class BettingScene(TableScene):
         try:
             rnd.place_bet(seat, amount)
         except InvalidBetError as error:
-            ctx.warn(_sentence(str(error)))
+            ctx.warn(as_sentence(error))
             return
         self._remember_bet(seat, amount)
         self._judge_bet(seat, amount, limit)
@@ -351,7 +352,7 @@ class BettingScene(TableScene):
         advice = self.ramp_advice(seat)
         if advice is None or not advice.leaves:
             return
-        ways = "sit out or leave the shoe" if self.can_sit_out() else "a counter would leave this shoe"
+        ways = "sit out or leave the shoe" if self.can_sit_out() else "leave the shoe (W)"
         self.ctx.warn(f"The count is {signed(advice.count)}, at your exit: {ways}.")
 
     def can_sit_out(self) -> bool:
@@ -369,13 +370,27 @@ class BettingScene(TableScene):
         if seat is None:
             return
         if not self.can_sit_out():
-            self.ctx.warn("Nobody else plays this round: someone must bet for the cards to be dealt.")
+            self.leave_shoe()
             return
         self.done.add(seat)
         self.chips.clear()
         self.ctx.presenter.message = f"{self.ctx.session.seats_info[seat].label} sits this round out."
         self._next_turn()
         self._try_deal()
+
+    def leave_shoe(self) -> None:
+        """The person alone at the table leaves the shoe: betting starts again from a fresh shuffle."""
+        ctx = self.ctx
+        seat = self.turn
+        if seat is None or self.chips:
+            return
+        try:
+            ctx.session.table.leave_shoe()
+        except (InvalidBetError, ShoeStateError) as error:
+            ctx.warn(as_sentence(error))
+            return
+        self._open_round()
+        ctx.warn(f"{ctx.session.seats_info[seat].label} left the shoe: the cards are shuffled.")
 
     def _try_deal(self) -> None:
         """Deal once every person is done and the bots have bet; with nobody betting, ask again."""
@@ -398,7 +413,7 @@ class BettingScene(TableScene):
         try:
             rnd.deal()
         except InvalidBetError as error:
-            ctx.warn(_sentence(str(error)))
+            ctx.warn(as_sentence(error))
             return
         self.dealt = True
         ctx.presenter.turn = None
@@ -542,7 +557,11 @@ class BettingScene(TableScene):
         last = ctx.session.last_bets.get(seat) if seat is not None else None
         self.buttons.by_name("rebet").enabled = bool(last)
         self.buttons.by_name("rebet2").enabled = bool(last)
-        self.buttons.by_name("sitout").visible = self.can_sit_out()
+        sit_out = self.buttons.by_name("sitout")
+        alone = not self.can_sit_out()
+        sit_out.label = "Leave shoe" if alone else "Sit out"
+        sit_out.tooltip = "Leave this shoe for a fresh shuffle (W)" if alone else "Skip this round (W)"
+        sit_out.visible = seat is not None
         for name in ("clear", "rebet", "rebet2", "deal"):
             self.buttons.by_name(name).visible = seat is not None
 
@@ -621,11 +640,3 @@ class BettingScene(TableScene):
             chip = ctx.assets.chip(value, size)
             surface.blit(chip, chip.get_rect(center=(round(x), round(y))))
 
-
-def _sentence(text: str) -> str:
-    """An engine reason as a sentence for the table: capitalised, with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

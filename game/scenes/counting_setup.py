@@ -27,6 +27,7 @@ import pygame
 
 from engine import BlackjackError, Money, Rules, format_money, load_rules
 from engine.counting import MAX_RAMP_UNITS, SYSTEMS, CountSystem, Precision, Ramp, count_system
+from engine.errors import as_sentence
 from game import ramp as ramp_price
 from game.background import Job
 from game.context import GameContext
@@ -227,7 +228,7 @@ class CountingScene(Scene):
         try:
             system = count_system(path)
         except BlackjackError as error:
-            self._say(_sentence(str(error)), error=True)
+            self._say(as_sentence(error), error=True)
             return
         self._use_system(path, system)
         self._focus(None)
@@ -311,7 +312,7 @@ class CountingScene(Scene):
         try:
             Ramp(tuple((c, u) for c, u in steps), leave)
         except BlackjackError as error:
-            return _sentence(str(error))
+            return as_sentence(error)
         return None
 
     @property
@@ -506,7 +507,7 @@ class CountingScene(Scene):
             if saving.value is not None:
                 self._saved(saving.value)
             else:
-                self._say(_sentence(str(saving.error or "the settings were not saved")), error=True)
+                self._say(as_sentence(saving.error or "the settings were not saved"), error=True)
         self.figures()
         self._sync()
 
@@ -537,7 +538,7 @@ class CountingScene(Scene):
         if job is None or not job.done():
             return ["pricing… (a counter's flat bets, simulated)"]
         if job.value is None:
-            return [_sentence(str(job.error))]
+            return [as_sentence(job.error)]
         unit = self.edited().bet_unit(self.rules.min_bet)
         bankroll = self.profile.bankroll if self.profile is not None else self.bankroll
         quote = ramp_price.quote(ramp, job.value, unit=unit, bankroll=bankroll)
@@ -647,10 +648,4 @@ def _rules(ctx: GameContext, rules_id: str | None) -> Rules | None:
     except BlackjackError:
         return None
 
-
-def _sentence(text: str) -> str:
-    """An engine or store reason as a sentence: capitalised, with a full stop."""
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 

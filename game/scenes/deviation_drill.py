@@ -22,7 +22,7 @@ import pygame
 
 from engine import Action, DecisionKind, Rules, Surrender
 from engine.counting import CountSystem
-from engine.errors import BlackjackError
+from engine.errors import BlackjackError, as_sentence
 from engine.index_drills import (
     TEST_SIZE,
     IndexDrill,
@@ -258,7 +258,7 @@ class DeviationDrillScene(Scene):
                 error = prepared.error
                 # A DrillError or OddsError says what these rules leave out; anything else is a failure.
                 text = str(error) if isinstance(error, BlackjackError) else f"the indices failed: {error}"
-                self.error = text[:1].upper() + text[1:]
+                self.error = as_sentence(text)
                 return
             self.drill, self.questions = prepared.value
             if self.test:

@@ -33,6 +33,7 @@ from engine.drills import (
     practicable,
     spots,
 )
+from engine.errors import as_sentence
 from engine.index_drills import IndexFamily, why_no_index_drill
 from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
@@ -302,7 +303,7 @@ class DrillSetupScene(Scene):
                 return
             found = parse_spots(c.custom, rules) if family is Family.CUSTOM else spots(family, rules)
         except DrillError as error:
-            self.error = _sentence(str(error))
+            self.error = as_sentence(error)
             return
         self._go(family, found)
 
@@ -361,7 +362,7 @@ class DrillSetupScene(Scene):
                 candidates = (Spot(m.cards, m.up, m.kind, m.from_split, m.hands, exact=True) for m in missed)
                 found = practicable(self.rules, candidates)
             except DrillError as error:
-                self.error = _sentence(str(error))
+                self.error = as_sentence(error)
                 return
             self._go(Family.MISTAKES, found)
 
@@ -588,7 +589,3 @@ class DrillScene(Scene):
             ctx.bar.draw(surface, a, ctx.note, warning=True)
         self.buttons.draw(surface, a)
 
-
-def _sentence(text: str) -> str:
-    text = text[0].upper() + text[1:] if text else text
-    return text if text.endswith(".") else text + "."

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from engine import Action, DecisionKind, IllegalActionError
+from engine.errors import as_sentence
 from game import layout
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
@@ -85,8 +86,7 @@ class PlayerTurnScene(AnimatingScene):
             try:
                 rnd.verify(action)
             except IllegalActionError as error:
-                text = str(error)
-                self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+                self.ctx.warn(as_sentence(error))
                 self.ctx.sounds.play("button", 0.3)
                 return False
         decision = rnd.decision
@@ -100,8 +100,7 @@ class PlayerTurnScene(AnimatingScene):
         try:
             rnd.act(action)
         except IllegalActionError as error:
-            text = str(error)
-            self.ctx.warn(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+            self.ctx.warn(as_sentence(error))
             self.ctx.sounds.play("button", 0.3)
             return False
         button = self.buttons.for_intent(kind) if kind is not None else None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
+from engine.errors import as_sentence
 from engine.tables import broken_note, find_tables
 from game import layout
 from game.background import Job
@@ -202,7 +203,7 @@ class ProfileEditor:
             return
         self.job = None
         if job.error is not None:
-            self.message, self.refused = sentence(str(job.error)), True
+            self.message, self.refused = as_sentence(job.error), True
         else:
             changed = job.value  # None only when nothing is saved, and then nothing changed
             if changed is not None:
@@ -531,7 +532,7 @@ class SetupScene(Scene):
                 try:
                     name = normalize_name(row.field.text)
                 except BlackjackError as error:
-                    self.error = f"Seat {i + 1}: {sentence(str(error))}"
+                    self.error = f"Seat {i + 1}: {as_sentence(error)}"
                     self._focus(row.field)
                     return None
                 if name.casefold() in seen:
@@ -889,9 +890,3 @@ def chip_handle(chip: pygame.Rect) -> pygame.Rect:
     """The "..." end of a saved player's chip, which opens the rename and delete dialog."""
     return pygame.Rect(chip.right - HANDLE_W, chip.y, HANDLE_W, chip.h)
 
-
-def sentence(text: str) -> str:
-    """A store's message as a sentence: capitalized, with a full stop."""
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

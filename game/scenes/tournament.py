@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from engine import Rules, format_money, load_rules
+from engine.errors import as_sentence
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -186,8 +187,7 @@ class TournamentScene(Scene):
         try:
             name = normalize_name(self.field.text)
         except BlackjackError as error:
-            text = str(error)
-            self.error = text[0].upper() + text[1:] + "."
+            self.error = as_sentence(error)
             return
         self.leaving = _seat_for_tournament(self.ctx, name, self.rules_id)
 
