@@ -9,9 +9,8 @@ its plays come up. The count is the true count, or the running count for an unba
 system (its indices are running counts).
 
 The right play is the counter bot's (`CounterBot.decide_at`) at the count shown, holding
-every generated play, as the table's counter plays. A spot is kept only where that play
-is the index's own (its play at or above the index there, its play below it under), so
-the feedback never names an index the judge did not follow. A play that is not a
+every generated play, as the table's counter plays: the index's own play on each side of
+it (its play at or above the index there, its play below it under). A play that is not a
 surrender index is asked with surrender set aside, as index tables give them.
 """
 
@@ -252,12 +251,7 @@ class IndexDrill:
         return tuple(found)
 
     def _near(self, play: IndexPlay) -> list[Question]:
-        """A play's spots at the counts around its index, for each hand whose play changes right at it.
-
-        A hand is kept only when the counter plays the index's own plays at the index and one
-        below it (a row another index overrules there, such as a pair's surrender that the
-        counter reads from its total's row, is left out).
-        """
+        """A play's spots at the index and a count either side, for each hand of its row that may play it."""
         up = _cards([play.up])[0]
         kind = DecisionKind.INSURANCE if play.hand == "insurance" else DecisionKind.PLAY
         kept: list[Question] = []
@@ -266,19 +260,14 @@ class IndexDrill:
             if why_not_spot(self.rules, spot) is not None:
                 continue
             legal = legal_actions(self.rules, spot)
-            if play.at_or_above is not Action.SURRENDER:
+            own = {play.at_or_above, play.below} - {None}
+            if not own <= legal:
+                continue  # fixed plays the rules refuse: the Fab 4 without surrender, doubling 9 on 10-11
+            # A generated surrender index may have surrender below it (17 v A stops surrendering at one).
+            if Action.SURRENDER not in own:
                 legal = legal - {Action.SURRENDER}
-            own = {offset: self._own(play, spot, play.index + offset, legal) for offset in OFFSETS}
-            if own[-1] and own[0]:
-                kept += [Question(spot, play.index + k, play, legal) for k in OFFSETS if own[k]]
+            kept += [Question(spot, play.index + k, play, legal) for k in OFFSETS]
         return kept
-
-    def _own(self, play: IndexPlay, spot: Spot, count: int, legal: frozenset[Action]) -> bool:
-        """Whether the counter's play at the count is the index's own play on that side of it."""
-        right = self.right_play(spot, count, legal)
-        if count >= play.index:
-            return right is play.at_or_above
-        return right is not play.at_or_above and play.below in (None, right)
 
     def judge(self, question: Question, answer: Action | None) -> IndexVerdict:
         """Judge an answer to a question by the counter's play at its count.

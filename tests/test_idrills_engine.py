@@ -57,6 +57,23 @@ def test_the_judge_plays_each_index_its_own_way_on_either_side(strip):
             assert right is q.play.below, (q, right)
 
 
+def test_every_generated_index_is_drilled(strip):
+    assert {q.play for q in strip.questions(IndexFamily.ALL)} == set(strip.plays)
+
+
+def test_a_pair_surrender_and_a_second_surrender_change_are_judged_by_their_own_index(strip):
+    # 8,8 v 10 surrenders by its own row (+2), not 16 v 10's; 17 v A surrenders from -8 up to -4 only.
+    eights = the_question(strip, "pair 8", 10, 2)
+    assert eights.play.at_or_above is Action.SURRENDER and {Action.SURRENDER, Action.SPLIT} <= eights.legal
+    assert strip.judge(eights, Action.SURRENDER).correct
+    assert strip.judge(replace(eights, count=1), Action.SPLIT).correct
+    seventeen = the_question(strip, "hard 17", 1, -4)
+    assert (seventeen.play.at_or_above, seventeen.play.below) == (Action.STAND, Action.SURRENDER)
+    assert Action.SURRENDER in seventeen.legal, "a surrender index offers surrender on either side of it"
+    assert strip.judge(seventeen, Action.STAND).correct
+    assert strip.judge(replace(seventeen, count=-5), Action.SURRENDER).correct
+
+
 def test_families_hold_their_groups(strip):
     i18 = strip.questions(IndexFamily.ILLUSTRIOUS)
     fab = strip.questions(IndexFamily.FAB)

@@ -176,11 +176,17 @@ def _rows(plays: Iterable[IndexPlay]) -> dict[tuple[str, int], tuple[IndexPlay, 
     return {key: tuple(sorted(row, key=lambda play: play.index)) for key, row in rows.items()}
 
 
+def _surrenders(play: IndexPlay) -> bool:
+    """Whether a play is a surrender index: surrender on one side of it (either, in a generated table)."""
+    return Action.SURRENDER in (play.at_or_above, play.below)
+
+
 def _row_play(row: tuple[IndexPlay, ...], count: int) -> tuple[Action | None, Action | None]:
     """A row's play at the count and what to play when that is not allowed (None: basic strategy).
 
     The play is the last change at or below the count, or what the row's first change replaces;
-    a row whose best play changes more than once (generated indices) reads like a ladder.
+    a row whose best play changes more than once (generated indices) reads like a ladder, its
+    surrender and insurance rows as its other plays.
     """
     reached = [play for play in row if count >= play.index]
     if not reached:
@@ -229,8 +235,11 @@ class CounterBot:
         self.plays_on_true_count = plays_on_true_count or system.balanced
         """Whether index plays run off the true count (the fixed Hi-Lo plays, and any balanced system)
         or off `count` (an unbalanced system's running count, as generated indices for it are)."""
-        self._plays = _rows(play for play in self.plays if play.at_or_above is not Action.SURRENDER)
-        self._surrenders = _rows(play for play in self.plays if play.at_or_above is Action.SURRENDER)
+        self._plays = _rows(play for play in self.plays if not _surrenders(play))
+        self._surrenders = _rows(play for play in self.plays if _surrenders(play))
+        self._pairs_surrender = any(hand.startswith("pair") for hand, _ in self._surrenders)
+        """Whether the plays index a pair's surrender apart from its total's, as generated ones do (they
+        price a pair in its own row); the fixed Fab 4 index totals only, a pair of sevens as a 14."""
         self.tally_by_count = tally_by_count
         self._count: Count | None = None
         self._counted = 0
@@ -315,7 +324,7 @@ class CounterBot:
         up = view.up_card
         if view.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY):
             row = self._plays.get(("insurance", 1))
-            take = row is not None and count is not None and count >= row[0].index
+            take = row is not None and count is not None and _row_play(row, count)[0] is Action.INSURANCE
             if view.kind is DecisionKind.INSURANCE:
                 return Action.INSURANCE if take else Action.NO_INSURANCE
             return Action.EVEN_MONEY if take else Action.NO_EVEN_MONEY
@@ -323,21 +332,23 @@ class CounterBot:
         if view.kind is not DecisionKind.PLAY or count is None or up is None:
             return basic
         return self._index_action(view, legal, count, up.points, basic)
+
     def _index_action(
         self, view: SeatView, legal: frozenset[Action], count: int, up: int, basic: Action
     ) -> Action:
         cards = view.cards
         total, soft = hand_total(cards)
         hand = f"{'soft' if soft else 'hard'} {total}"
+        pair = f"pair {_PAIR_LABELS.get(cards[0].points, cards[0].points)}" if Action.SPLIT in legal else None
         if Action.SURRENDER in legal:
-            row = self._surrenders.get((hand, up))
+            row = self._surrenders.get((pair if pair is not None and self._pairs_surrender else hand, up))
             if row is not None:
-                if count >= row[0].index:
+                if _row_play(row, count)[0] is Action.SURRENDER:
                     return Action.SURRENDER
                 legal = legal - {Action.SURRENDER}
                 basic = self.basic.chart_action(view, legal)
-        if Action.SPLIT in legal:
-            row = self._plays.get((f"pair {_PAIR_LABELS.get(cards[0].points, cards[0].points)}", up))
+        if pair is not None:
+            row = self._plays.get((pair, up))
             if row is not None:
                 choice, _ = _row_play(row, count)
                 return choice if choice is not None and choice in legal else basic
