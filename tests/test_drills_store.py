@@ -93,7 +93,7 @@ def test_a_version_3_database_gains_the_drill_tables_and_keeps_its_profiles(tmp_
     connection.commit()
     connection.close()
     with open_store(tmp_path) as store:
-        assert store.notice is None and store.schema_version == SCHEMA_VERSION == 4
+        assert store.notice is None and store.schema_version == SCHEMA_VERSION
         assert record_drill_answer(store, "Ann", "hard", True).streak == 1
 
 
@@ -105,7 +105,8 @@ def test_a_newer_database_is_still_refused_untouched(tmp_path):
     connection.commit()
     connection.close()
     before = (tmp_path / DATABASE_NAME).read_bytes()
-    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1}, newer than version 4"):
+    newer = f"schema version {SCHEMA_VERSION + 1}, newer than version {SCHEMA_VERSION}"
+    with pytest.raises(StoreError, match=newer):
         open_store(tmp_path)
     assert (tmp_path / DATABASE_NAME).read_bytes() == before
 

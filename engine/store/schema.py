@@ -120,6 +120,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             true_correct INTEGER NOT NULL DEFAULT 0
         )""",
     ),
+    # Version 5: each shoe's commitment (engine.audit), kept before its first round and revealed after its
+    # last; `sealed` holds the order and salt from the start (the journal holds the order already), but
+    # nothing shows them before `revealed_at` is set. Each round names the shoe it was dealt from.
+    (
+        """CREATE TABLE shoes (
+            id INTEGER PRIMARY KEY,
+            committed_at TEXT NOT NULL,
+            session TEXT,
+            digest TEXT NOT NULL UNIQUE,
+            burned INTEGER NOT NULL DEFAULT 0,
+            sealed TEXT NOT NULL,
+            revealed_at TEXT
+        )""",
+        "ALTER TABLE rounds ADD COLUMN shoe_id INTEGER REFERENCES shoes (id)",
+        "CREATE INDEX rounds_shoe ON rounds (shoe_id) WHERE shoe_id IS NOT NULL",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 
@@ -168,7 +184,7 @@ def check_version(version: int, where: str) -> None:
     >>> check_version(SCHEMA_VERSION, "x.sqlite3")
     >>> check_version(SCHEMA_VERSION + 1, "x.sqlite3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.store.errors.StoreError: x.sqlite3 has schema version 5, newer than version 4 ...
+    engine.store.errors.StoreError: x.sqlite3 has schema version ..., newer than version ... ...
     """
     if (problem := unknown_version(version)) is not None:
         raise StoreError(f"{where} {problem}")
