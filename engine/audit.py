@@ -209,12 +209,13 @@ def check_shoe(
                     f"round {round_id} took {card.code} as its card {number}, but card {at + 1} of the"
                     f" shoe's order is {cards[at].code}."
                 )
+                at += len(taken) - number + 1  # the next round is checked where this one should have ended
                 break
             at += 1
             dealt += 1
-    verdict = "holds" if not problems else f"FAILS ({len(problems)} problem{'s' * (len(problems) != 1)})"
+    verdict = "verified" if not problems else f"NOT VERIFIED ({len(problems)} problem{'s' * (len(problems) != 1)})"
     summary = (
-        f"shoe {fingerprint(digest)}: {verdict}: the order of {_cards(len(cards))} and its salt were checked"
+        f"{verdict}: the order of {_cards(len(cards))} and its salt were checked"
         f" against the commitment, and {len(rounds)} round{'s' * (len(rounds) != 1)} against the order"
         f" ({_cards(dealt)} dealt in order)."
     )

@@ -25,6 +25,7 @@ from typing import Any
 from engine.store.errors import StoreError
 from engine.store.schema import (
     APPLICATION_ID,
+    SCHEMA_VERSION,
     check_version,
     columns_of,
     migrate,
@@ -104,8 +105,8 @@ def open_store(data_dir: str | Path, *, now: datetime | None = None) -> Store:
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder, open_store(folder) as store:
-    ...     store.path.name, store.schema_version, store.notice
-    ('blackjack.sqlite3', 4, None)
+    ...     store.path.name, store.schema_version == SCHEMA_VERSION, store.notice
+    ('blackjack.sqlite3', True, None)
 
     Raises StoreError for a file with a newer schema (left untouched), a folder that cannot
     be created, or a database that stays busy.
