@@ -403,21 +403,18 @@ def shoe_seal(source: object) -> ShoeSeal | None:
 
 
 def unsealed_reason(source: object) -> str:
-    """Why a card source shows no fingerprint to audit, in a sentence.
+    """Why a card source shows no fingerprint to audit, in a short sentence.
 
     >>> unsealed_reason(InfiniteShoe(seed=1))
-    'An infinite deck draws every card afresh: there is no order to fingerprint.'
+    'An infinite deck draws each card afresh: no order to fingerprint.'
     """
     if isinstance(source, InfiniteShoe):
-        return "An infinite deck draws every card afresh: there is no order to fingerprint."
+        return "An infinite deck draws each card afresh: no order to fingerprint."
     if isinstance(source, StackedShoe):
-        return "A stacked shoe deals a fixed list (a test or a replay): nothing was shuffled to fingerprint."
+        return "A stacked shoe deals a fixed list (a test or a replay): nothing shuffled to fingerprint."
     if isinstance(source, Shoe) and source.seal is None:
         return "The shoe is not shuffled yet."
-    return (
-        "A continuous shuffler puts each round's cards back at random places, so no order is fixed"
-        " before the cards are dealt: this shoe cannot be audited by a fingerprint."
-    )
+    return "A continuous shuffler puts cards back at random places: no fixed order, so no fingerprint to audit."
 
 
 def _restore_seal(shoe: Shoe, data: Mapping[str, Any]) -> None:

@@ -114,6 +114,7 @@ class GameContext:
         self.saved_round = None
         self.pending_rules = None
         self.trainer = Trainer(session.table.shoe.discard_tray())  # a reopened shoe's count goes on
+        self.journal.close(self.records)  # the table left deals no more: its shoe is revealed
         self.journal = RoundJournal()
         if self.records is not None:
             self.odds.analysis(session.rules)  # judging the first round must not hold up the second
