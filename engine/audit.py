@@ -59,7 +59,7 @@ def new_salt_key() -> str:
 
 
 def salt_for(key: str, shuffle: int) -> str:
-    """The salt of a shoe's `shuffle`-th shuffle (from 1): HMAC-SHA-256 of the number under the key, cut to 128 bits.
+    """The salt of a shoe's `shuffle`-th shuffle (from 1): the number's HMAC-SHA-256 under the key, 128 bits.
 
     >>> salt_for("00" * 32, 1) == salt_for("00" * 32, 1) != salt_for("00" * 32, 2)
     True
@@ -184,7 +184,8 @@ def check_shoe(
     if not problems and commitment(cards, salt) != digest:
         problems.append(
             "the revealed order and salt do not hash to the commitment recorded before the shoe: "
-            f"SHA-256 gives {fingerprint(commitment(cards, salt))}…, the commitment is {fingerprint(digest)}…."
+            f"SHA-256 gives {fingerprint(commitment(cards, salt))}…,"
+            f" the commitment is {fingerprint(digest)}…."
         )
     if burned:
         notes.append(f"the first {_cards(burned)} of the order were burned face down, dealt to no round.")
@@ -213,7 +214,7 @@ def check_shoe(
                 break
             at += 1
             dealt += 1
-    verdict = "verified" if not problems else f"NOT VERIFIED ({len(problems)} problem{'s' * (len(problems) != 1)})"
+    verdict = "verified" if not problems else f"NOT VERIFIED ({_count(len(problems), 'problem')})"
     summary = (
         f"{verdict}: the order of {_cards(len(cards))} and its salt were checked"
         f" against the commitment, and {len(rounds)} round{'s' * (len(rounds) != 1)} against the order"
@@ -223,4 +224,8 @@ def check_shoe(
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
+    return _count(count, "card")
+
+
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' * (count != 1)}"

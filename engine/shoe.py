@@ -414,7 +414,7 @@ def unsealed_reason(source: object) -> str:
         return "A stacked shoe deals a fixed list (a test or a replay): nothing shuffled to fingerprint."
     if isinstance(source, Shoe) and source.seal is None:
         return "The shoe is not shuffled yet."
-    return "A continuous shuffler puts cards back at random places: no fixed order, so no fingerprint to audit."
+    return "A continuous shuffler puts cards back at random places: no fixed order, no fingerprint to audit."
 
 
 def _restore_seal(shoe: Shoe, data: Mapping[str, Any]) -> None:

@@ -110,7 +110,7 @@ class RoundJournal:
         self.last = records.commit_shoe(seal, burned=burned, session=session.label)
 
     def close(self, records: Records | None) -> None:
-        """The table closes: its shoe deals no more, so it is revealed (a round kept unfinished keeps its own)."""
+        """The table closes: its shoe deals no more and is revealed (an unfinished round keeps its own)."""
         if records is not None and records.saving and self.shoe is not None:
             records.reveal_shoes()
         self.shoe = None

@@ -28,6 +28,7 @@ from engine import Money, Round
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
+    from engine.audit import ShoeSeal
     from engine.store import (
         BankrollPoint,
         CountDrillStats,
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
         Store,
         UnfinishedRound,
     )
-    from engine.audit import ShoeSeal
     from engine.store.history import RoundLine
 
 FLUSH_TIMEOUT = 15.0

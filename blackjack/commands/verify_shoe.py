@@ -1,4 +1,4 @@
-"""`blackjack verify-shoe [SHOE] [--file FILE] [--json] [--data-dir DIR]`: check a shoe against its commitment.
+"""`blackjack verify-shoe [SHOE] [--file FILE] [--json] [--data-dir DIR]`: check a shoe's commitment.
 
 For each revealed shoe in the history (or the one numbered SHOE) it recomputes the SHA-256 of
 the revealed order and salt (`engine.audit`), compares it with the commitment saved before the
@@ -33,8 +33,12 @@ FILE_LIMIT = 1_000_000
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("shoe", nargs="?", type=count(1), metavar="SHOE", help="the shoe's number (default: all)")
-    parser.add_argument("--file", metavar="FILE", help="check a shoe written by --json instead of the history")
+    parser.add_argument(
+        "shoe", nargs="?", type=count(1), metavar="SHOE", help="the shoe's number (default: every shoe)"
+    )
+    parser.add_argument(
+        "--file", metavar="FILE", help="check a shoe written by --json instead of the history's shoes"
+    )
     parser.add_argument("--json", action="store_true", help="print each shoe as one JSON object per line")
     parser.add_argument(
         "--data-dir", metavar="DIR", default=argparse.SUPPRESS,
@@ -52,14 +56,14 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(shoe_json(shoe), separators=(",", ":")))
         return 0
     if not shoes:
-        print("no shoe fingerprints in the history yet" if args.shoe is None else f"there is no shoe {args.shoe}")
+        print("no shoe fingerprints in the history yet" if args.shoe is None else f"no shoe {args.shoe}")
         return 0 if args.shoe is None else 1
     failed = False
     for shoe in shoes:
         check = shoe.check()
         if check is None:
-            print(f"shoe {shoe.shoe_id} ({shoe.fingerprint}): still sealed; its order and salt are revealed when"
-                  " it ends (the next shuffle, or when its table closes)")
+            print(f"shoe {shoe.shoe_id} ({shoe.fingerprint}): still sealed; its order and salt are revealed"
+                  " when it ends (at the next shuffle, or when its table closes)")
             continue
         print(f"shoe {shoe.shoe_id} ({shoe.fingerprint}): {check.summary}")
         for problem in check.problems:
@@ -110,23 +114,27 @@ def _from_file(path: Path) -> ShoeRecord:
     try:
         shoe = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise RecordError(f"{path} is not a shoe written by `blackjack verify-shoe --json` (not JSON)") from None
+        raise RecordError(f"{path} is not JSON, so not a shoe `blackjack verify-shoe --json` wrote") from None
     if not isinstance(shoe, dict):
         raise RecordError(f"{path} must hold one JSON object, as `blackjack verify-shoe --json` writes")
     rounds = shoe.get("rounds")
-    fields = (shoe.get("commitment"), shoe.get("order"), shoe.get("salt"))
-    if not all(isinstance(value, str) for value in fields):
+    digest, order, salt = shoe.get("commitment"), shoe.get("order"), shoe.get("salt")
+    if not (isinstance(digest, str) and isinstance(order, str) and isinstance(salt, str)):
         raise RecordError(f"{path} has no revealed shoe: it needs text in 'commitment', 'order' and 'salt'")
-    if not isinstance(rounds, list) or not all(
-        isinstance(r, dict) and type(r.get("round")) is int and isinstance(r.get("cards"), str) for r in rounds
-    ):
+    if not isinstance(rounds, list) or not all(_round_entry(entry) for entry in rounds):
         raise RecordError(f"{path}: 'rounds' must be a list of objects with a whole 'round' and text 'cards'")
     burned = shoe.get("burned", 0)
     if type(burned) is not int or burned < 0:
         raise RecordError(f"{path}: 'burned' must be a whole number of cards, 0 or more")
     number = shoe.get("shoe")
     return ShoeRecord(
-        shoe_id=number if type(number) is int else 0, committed_at=str(shoe.get("committed_at")), session=None,
-        digest=fields[0], burned=burned, revealed_at=str(shoe.get("revealed_at")), order=fields[1],
-        salt=fields[2], rounds=tuple((r["round"], r["cards"]) for r in rounds),
+        shoe_id=number if type(number) is int else 0, committed_at=str(shoe.get("committed_at")),
+        session=None,
+        digest=digest, burned=burned, revealed_at=str(shoe.get("revealed_at")), order=order,
+        salt=salt, rounds=tuple((r["round"], r["cards"]) for r in rounds),
     )
+
+
+def _round_entry(entry: object) -> bool:
+    """Whether a --file's round entry is an object with a whole 'round' and text 'cards'."""
+    return isinstance(entry, dict) and type(entry.get("round")) is int and isinstance(entry.get("cards"), str)

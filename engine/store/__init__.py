@@ -67,12 +67,12 @@ from engine.store.tournaments import TournamentResult, best_tournaments, save_to
 
 __all__ = [
     "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "CountDrillStats", "DecisionQuality",
-    "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "ShoeRecord", "Store",
-    "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
-    "best_tournaments", "commit_shoe", "count_drill_stats", "delete_profile", "drill_stats", "export_history",
-    "find_profile", "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
-    "missed_decisions", "normalize_name", "open_store", "player_stats", "profile_named",
-    "record_count_drill", "record_drill_answer", "record_step", "rename_profile", "reveal_shoes",
-    "round_count", "round_records", "save_round", "save_tournament", "shoe_records", "tournament_results", "unfinished_round",
-    "update_profile"
+    "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "ShoeRecord",
+    "Store", "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
+    "best_tournaments", "commit_shoe", "count_drill_stats", "delete_profile", "drill_stats",
+    "export_history", "find_profile", "get_or_create_profile", "hand_rows", "history_entries",
+    "leaderboard", "list_profiles", "missed_decisions", "normalize_name", "open_store", "player_stats",
+    "profile_named", "record_count_drill", "record_drill_answer", "record_step", "rename_profile",
+    "reveal_shoes", "round_count", "round_records", "save_round", "save_tournament", "shoe_records",
+    "tournament_results", "unfinished_round", "update_profile"
 ]

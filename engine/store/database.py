@@ -25,7 +25,6 @@ from typing import Any
 from engine.store.errors import StoreError
 from engine.store.schema import (
     APPLICATION_ID,
-    SCHEMA_VERSION,
     check_version,
     columns_of,
     migrate,

@@ -553,8 +553,8 @@ def shoe_records(store: Store, *, shoe_id: int | None = None, limit: int = 200) 
     ids = [row["id"] for row in rows]
     dealt: dict[int, list[tuple[int, str]]] = {}
     for row in store.rows(
-        f"SELECT id, shoe_id, record FROM rounds WHERE unfinished = 0 AND shoe_id IN ({', '.join('?' * len(ids))})"
-        " ORDER BY id",
+        "SELECT id, shoe_id, record FROM rounds WHERE unfinished = 0"
+        f" AND shoe_id IN ({', '.join('?' * len(ids))}) ORDER BY id",
         ids,
     ):
         dealt.setdefault(row["shoe_id"], []).append((row["id"], _record_cards(row["record"])))

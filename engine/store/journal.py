@@ -147,7 +147,7 @@ def begin_round(
         )
         round_id = cursor.lastrowid
         assert round_id is not None
-        if (seal := shoe_seal(again.table.shoe)) is not None:  # the shoe the round is dealt from, if committed
+        if (seal := shoe_seal(again.table.shoe)) is not None:  # the round's shoe, if its commitment is kept
             connection.execute(
                 "UPDATE rounds SET shoe_id = (SELECT id FROM shoes WHERE digest = ?) WHERE id = ?",
                 (seal.digest, round_id),
