@@ -35,6 +35,7 @@ from engine import StackedShoe
 from game import layout
 from game.app import App
 from game.settings import Settings
+from tools.shots_audit import shoe_audit_shot
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -481,6 +482,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "tournament-entry": tournament_entry_shot,
     "tournament-table": tournament_table_shot,
     "tournament": tournament_shot,
+    "shoe-audit": shoe_audit_shot,
 }
 
 
