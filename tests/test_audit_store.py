@@ -116,7 +116,8 @@ def test_verify_shoe_names_a_tampered_order(tmp_path, capsys):
     tamper(tmp_path, f"UPDATE shoes SET sealed = '{sealed}'")
     assert main(["verify-shoe", "1", "--data-dir", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "NOT VERIFIED" in out and "problem: the revealed order and salt do not hash to the commitment" in out
+    assert "NOT VERIFIED" in out
+    assert "problem: the revealed order and salt do not hash to the commitment" in out
 
 
 def test_verify_shoe_names_a_round_whose_cards_were_changed(tmp_path, capsys):
@@ -172,7 +173,8 @@ def test_verify_shoe_on_any_bytes_says_one_line_and_exits_2(tmp_path_factory, ca
 
 def test_verify_shoe_refuses_a_missing_file_in_one_line(capsys):
     assert main(["verify-shoe", "--file", "/nonexistent/shoe.json"]) == 2
-    assert capsys.readouterr().err == "blackjack: cannot read /nonexistent/shoe.json: No such file or directory\n"
+    said = capsys.readouterr().err
+    assert said == "blackjack: cannot read /nonexistent/shoe.json: No such file or directory\n"
 
 
 def test_verify_shoe_refuses_a_shoe_number_below_1(capsys):
