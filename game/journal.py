@@ -8,8 +8,9 @@ is a step, and the settled round is finished. Until the last begin or step has c
 resumes a round before a card its player has already seen.
 
 A round that opens a freshly shuffled shoe first saves the shoe's commitment (`engine.audit`),
-and the table holds until it is saved: no bet is placed and no card shown before the
-fingerprint the shoe's tooltip shows is in the history. When the table closes, `close`
+and the table holds until it is saved (as for a journal step): no card of the shoe is
+shown, nor its round journaled, before the fingerprint the shoe's tooltip shows is in the
+history (the double-up's first card is drawn with the shuffle, and shown only after). When the table closes, `close`
 reveals its shoe.
 """
 
