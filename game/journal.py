@@ -10,8 +10,8 @@ resumes a round before a card its player has already seen.
 A round that opens a freshly shuffled shoe first saves the shoe's commitment (`engine.audit`),
 and the table holds until it is saved (as for a journal step): no card of the shoe is
 shown, nor its round journaled, before the fingerprint the shoe's tooltip shows is in the
-history (the double-up's first card is drawn with the shuffle, and shown only after). When the table closes, `close`
-reveals its shoe.
+history (the double-up's first card is drawn with the shuffle, and shown after it). When the
+table closes, `close` reveals its shoe.
 """
 
 from __future__ import annotations

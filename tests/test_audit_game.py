@@ -1,4 +1,4 @@
-"""The audited shoe in the game: the commitment saved before the shoe's first card, the tooltip, History's Verify."""
+"""The audited shoe in the game: the commitment saved before the shoe's first card, its tooltip, Verify."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from tests.test_game_hotseat import bet_in_turn, next_round, play_out
 
 def one_deck_table(folder: Path) -> App:
     app = App(
-        data_dir=folder, settings_dir=folder, settings=Settings(speed="instant", sound=False, rules="single-deck"),
+        data_dir=folder, settings_dir=folder,
+        settings=Settings(speed="instant", sound=False, rules="single-deck"),
         seat_specs=parse_seats("Ann"), seed=3,
     )
     run_until(app, lambda: scene_name(app) == "BettingScene")
@@ -48,7 +49,8 @@ def test_the_shoes_commitment_is_saved_before_a_bet_or_a_card_and_its_fingerprin
         assert saved(tmp_path, "SELECT digest, revealed_at FROM shoes") == [(seal.digest, None)]
         assert saved(tmp_path, "SELECT COUNT(*) FROM rounds") == [(0,)], "no round is journaled before it"
         tip = app.ctx.journal.shoe_tip(app.ctx.session.table.shoe)
-        assert tip.startswith(f"Shoe fingerprint {seal.fingerprint} (SHA-256") and "saved before its first" in tip
+        assert tip.startswith(f"Shoe fingerprint {seal.fingerprint} (SHA-256")
+        assert "saved before its first card" in tip
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=layout.shoe_rect().center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         run(app, 0.1)  # the tooltip is drawn over the shoe (a crash here fails the test)
@@ -59,7 +61,8 @@ def test_the_shoes_commitment_is_saved_before_a_bet_or_a_card_and_its_fingerprin
         assert saved(tmp_path, "SELECT revealed_at FROM shoes") == [(None,)], "not revealed while it deals"
     finally:
         app.close()
-    assert saved(tmp_path, "SELECT revealed_at IS NOT NULL FROM shoes") == [(1,)], "closing the table reveals it"
+    closed = saved(tmp_path, "SELECT revealed_at IS NOT NULL FROM shoes")
+    assert closed == [(1,)], "closing the table reveals its shoe"
 
 
 def shoe_done(app: App) -> None:
@@ -109,8 +112,8 @@ def test_historys_verify_checks_a_finished_shoe_and_names_a_tampered_one(tmp_pat
         codes[0], codes[1] = codes[1], codes[0]
         connection = sqlite3.connect(tmp_path / DATABASE_NAME)
         with connection:
-            connection.execute("UPDATE shoes SET sealed = ? WHERE id = ?",
-                               (json.dumps({"order": " ".join(codes), "salt": finished.salt}), finished.shoe_id))
+            sealed = json.dumps({"order": " ".join(codes), "salt": finished.salt})
+            connection.execute("UPDATE shoes SET sealed = ? WHERE id = ?", (sealed, finished.shoe_id))
         connection.close()
         click(app, button(app, "shoes").center)  # back to the rounds, and the shoes again: read afresh
         click(app, button(app, "shoes").center)

@@ -103,6 +103,7 @@ def open_store(data_dir: str | Path, *, now: datetime | None = None) -> Store:
     name (the current time by default).
 
     >>> import tempfile
+    >>> from engine.store.schema import SCHEMA_VERSION
     >>> with tempfile.TemporaryDirectory() as folder, open_store(folder) as store:
     ...     store.path.name, store.schema_version == SCHEMA_VERSION, store.notice
     ('blackjack.sqlite3', True, None)
