@@ -97,7 +97,7 @@ def _from_history(args: argparse.Namespace) -> list[ShoeRecord] | None:
     if problem is not None:
         raise StoreError(f"the history {path} {problem}")
     with open_store(folder) as store:
-        return shoe_records(store, shoe_id=args.shoe)
+        return shoe_records(store, shoe_id=args.shoe, limit=None)
 
 
 def _from_file(path: Path) -> ShoeRecord:

@@ -540,14 +540,15 @@ def _reveal(connection: sqlite3.Connection, when: str, *, keep: str | None) -> i
     return cursor.rowcount
 
 
-def shoe_records(store: Store, *, shoe_id: int | None = None, limit: int = 200) -> list[ShoeRecord]:
-    """The shoes the history holds, newest first (or the one asked for), with their finished rounds.
+def shoe_records(store: Store, *, shoe_id: int | None = None, limit: int | None = 200) -> list[ShoeRecord]:
+    """The newest `limit` shoes the history holds (None: all), newest first, or the one asked for, with
+    their finished rounds.
 
     A sealed shoe's order and salt are left out (None) until it is revealed. Raises
     StoreError when the database fails.
     """
     where, parameters = ("WHERE id = ?", [shoe_id]) if shoe_id is not None else ("", [])
-    rows = store.rows(f"SELECT * FROM shoes {where} ORDER BY id DESC LIMIT ?", [*parameters, limit])
+    rows = store.rows(f"SELECT * FROM shoes {where} ORDER BY id DESC LIMIT ?", [*parameters, -1 if limit is None else limit])
     if not rows:
         return []
     ids = [row["id"] for row in rows]
