@@ -548,7 +548,8 @@ def shoe_records(store: Store, *, shoe_id: int | None = None, limit: int | None 
     StoreError when the database fails.
     """
     where, parameters = ("WHERE id = ?", [shoe_id]) if shoe_id is not None else ("", [])
-    rows = store.rows(f"SELECT * FROM shoes {where} ORDER BY id DESC LIMIT ?", [*parameters, -1 if limit is None else limit])
+    newest = -1 if limit is None else limit  # SQLite's LIMIT -1: no limit
+    rows = store.rows(f"SELECT * FROM shoes {where} ORDER BY id DESC LIMIT ?", [*parameters, newest])
     if not rows:
         return []
     ids = [row["id"] for row in rows]
