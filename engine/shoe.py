@@ -1,7 +1,8 @@
 """Where cards come from: a shuffled shoe with a cut card, an infinite deck, or a stacked list.
 
 Every source gives a JSON-ready `snapshot()` of all it needs to go on dealing exactly as it
-would have (undealt order, discard tray, cut card, the RNG's state), and `restore_shoe`
+would have (undealt order, discard tray, cut card, the RNG's state, and the seal of the
+shuffle dealing with the key of its salts: `engine.audit`), and `restore_shoe`
 builds the source again from one: a round saved mid-play continues with the same cards.
 """
 
