@@ -14,6 +14,7 @@ from engine.shoe import shoe_seal
 from engine.store import DATABASE_NAME
 from game import layout
 from game.app import App
+from game.scene import Go, SceneName
 from game.scenes.history import ROW_H
 from game.seats import parse_seats
 from game.settings import Settings
@@ -129,3 +130,17 @@ def test_historys_verify_checks_a_finished_shoe_and_names_a_tampered_one(tmp_pat
 
 def button_enabled(app: App, name: str) -> bool:
     return top(app).buttons.by_name(name).enabled  # type: ignore[attr-defined]
+
+
+def test_the_shoes_view_of_a_run_that_saves_nothing_says_so():
+    app = App(settings=Settings(sound=False))
+    try:
+        app.stack.push(Go(SceneName.HISTORY))
+        run(app, 0.1)
+        click(app, button(app, "shoes").center)
+        run(app, 0.1)
+        assert top(app).showing_shoes
+        assert top(app)._shoes_status() == "Nothing is saved in this run, so there is no history."
+        assert not button_enabled(app, "verify")
+    finally:
+        app.close()

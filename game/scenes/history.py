@@ -315,8 +315,9 @@ class HistoryScene(Scene):
             head = a.text(text, 17, GREY, bold=True)
             surface.blit(head, head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2)))
         shoes = self.shoes or []
-        if self.shoes is None or not shoes:
-            label = a.text("loading…" if self.shoes is None else "No shoe fingerprints saved yet.", 24, CREAM)
+        message = self._shoes_status()
+        if message:
+            label = a.text(message, 24, CREAM)
             surface.blit(label, label.get_rect(center=box.center))
             return
         for i, listed in enumerate(shoes[self.top : self.top + SHOE_ROWS]):
@@ -359,6 +360,15 @@ class HistoryScene(Scene):
                 label = a.text(text, 13, color)
             surface.blit(label, (box.x, y))
             y += size + 6
+
+    def _shoes_status(self) -> str:
+        """What the Shoes view says instead of its list ('' when it has shoes to list)."""
+        records = self.ctx.records
+        if records is None or (records.ready and not records.saving):
+            return self._status()
+        if self.shoes is None:
+            return "loading…"
+        return "" if self.shoes else "No shoe fingerprints saved yet."
 
     def _status(self) -> str:
         records = self.ctx.records
