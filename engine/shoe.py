@@ -1,7 +1,8 @@
 """Where cards come from: a shuffled shoe with a cut card, an infinite deck, or a stacked list.
 
 Every source gives a JSON-ready `snapshot()` of all it needs to go on dealing exactly as it
-would have (undealt order, discard tray, cut card, the RNG's state), and `restore_shoe`
+would have (undealt order, discard tray, cut card, the RNG's state, and the seal of the
+shuffle dealing with the key of its salts: `engine.audit`), and `restore_shoe`
 builds the source again from one: a round saved mid-play continues with the same cards.
 """
 
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from engine.audit import ShoeSeal, is_salt, is_salt_key, new_salt_key, salt_for
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.errors import CardParseError, ShoeExhaustedError, ShoeStateError
 from engine.rules import Rules
@@ -99,6 +101,13 @@ class Shoe:
         self._discards: list[Card] = []
         self._dealt = 0
         self._shuffled = False
+        self.seal: ShoeSeal | None = None
+        """The last shuffle's order and salt (`engine.audit`), None before the first shuffle."""
+        self._salt_key = new_salt_key()
+        """The key of the shuffles' salts (`engine.audit.salt_for`), from `secrets`, apart from the seeded
+        RNG so the cards a seed deals stay the same; kept in the snapshot, so a round resumed from before
+        its shuffle seals the same order with the same salt."""
+        self._shuffles = 0
 
     @property
     def remaining(self) -> int:
@@ -125,6 +134,11 @@ class Shoe:
         """Whether every undealt card is gone."""
         return not self._undealt
 
+    @property
+    def dealt(self) -> int:
+        """Cards that left the shoe since the last shuffle (burned ones too)."""
+        return self._dealt
+
     def undealt_cards(self) -> tuple[Card, ...]:
         """The cards not yet dealt (for odds and counting), in no meaningful order."""
         return tuple(self._undealt)
@@ -149,6 +163,8 @@ class Shoe:
         self._discards = []
         self._dealt = 0
         self._shuffled = True
+        self._shuffles += 1
+        self.seal = ShoeSeal(tuple(reversed(cards)), salt_for(self._salt_key, self._shuffles))  # `draw` pops
         return len(cards)
 
     def reshuffle_discards(self) -> int:
@@ -187,7 +203,8 @@ class Shoe:
             "kind": "shoe", "decks": self.decks, "cut_index": self.cut_index, "seed": self.seed,
             "dealt": self._dealt, "shuffled": self._shuffled,
             "undealt": _codes(reversed(self._undealt)), "discards": _codes(self._discards),
-            "rng": _rng_state(self.rng),
+            "rng": _rng_state(self.rng), "salt_key": self._salt_key, "shuffles": self._shuffles,
+            "seal": None if self.seal is None else {"order": _codes(self.seal.order), "salt": self.seal.salt},
         }
 
     @classmethod
@@ -211,6 +228,7 @@ class Shoe:
         if any(card.suit is None or count > decks for card, count in held.items()):
             raise ShoeStateError(f"a shoe snapshot holds cards that {decks} whole decks do not have")
         _restore_rng(shoe.rng, data)
+        _restore_seal(shoe, data)
         return shoe
 
 
@@ -379,6 +397,56 @@ def restore_shoe(data: Mapping[str, Any]) -> Shoe | InfiniteShoe | StackedShoe:
     if source is None:
         raise ShoeStateError(f"a shoe snapshot's kind must be one of {', '.join(_KINDS)}, not {kind!r}")
     return source.from_snapshot(data)
+
+
+def shoe_seal(source: object) -> ShoeSeal | None:
+    """The order and salt the source's current shoe was sealed with, or None when it has none to audit.
+
+    Only a shoe whose dealt cards go to the discard tray deals a fixed order: a continuous
+    shuffler puts each round's cards back among the undealt ones, so it has no seal, nor do
+    an infinite deck or a stacked shoe.
+
+    >>> shoe = Shoe(1, seed=2); _ = shoe.shuffle()
+    >>> shoe_seal(shoe).order[0] == shoe.draw(), shoe_seal(StackedShoe("AS"))
+    (True, None)
+    """
+    if isinstance(source, Shoe) and type(source).discard is Shoe.discard:
+        return source.seal
+    return None
+
+
+def unsealed_reason(source: object) -> str:
+    """Why a card source shows no fingerprint to audit, in a short sentence.
+
+    >>> unsealed_reason(InfiniteShoe(seed=1))
+    'An infinite deck draws each card afresh: no order to fingerprint.'
+    """
+    if isinstance(source, InfiniteShoe):
+        return "An infinite deck draws each card afresh: no order to fingerprint."
+    if isinstance(source, StackedShoe):
+        return "A stacked shoe deals a fixed list (a test or a replay): nothing shuffled to fingerprint."
+    if isinstance(source, Shoe) and source.seal is None:
+        return "The shoe is not shuffled yet."
+    return "A continuous shuffler puts cards back at random places: no fixed order, no fingerprint to audit."
+
+
+def _restore_seal(shoe: Shoe, data: Mapping[str, Any]) -> None:
+    """The salt key and seal of a snapshot (one saved before shoes were sealed has none: a new key)."""
+    if "salt_key" not in data:
+        return
+    if not is_salt_key(data["salt_key"]):
+        raise ShoeStateError("the shoe snapshot's 'salt_key' must be 64 lowercase hex digits")
+    shoe._salt_key = data["salt_key"]
+    shoe._shuffles = _field(data, "shuffles", int)
+    seal = data.get("seal")
+    if seal is None:
+        return
+    if not isinstance(seal, Mapping) or not is_salt(seal.get("salt")):
+        raise ShoeStateError("the shoe snapshot's 'seal' must hold an order and a salt of 32 hex digits")
+    order = _cards(seal, "order")
+    if Counter(order) != Counter(c for _ in range(shoe.decks) for c in FULL_DECK):
+        raise ShoeStateError(f"the shoe snapshot's sealed order is not {shoe.decks} whole decks")
+    shoe.seal = ShoeSeal(tuple(order), seal["salt"])
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:

@@ -345,6 +345,7 @@ class App:
             self.stack.pop()
             self.stack.apply()
         if self.ctx.records is not None:
+            self.ctx.journal.close(self.ctx.records)  # the table closes: its shoe is revealed
             self.ctx.records.close()
         self.sounds.close()
         pygame.display.quit()

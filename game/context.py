@@ -119,6 +119,7 @@ class GameContext:
         self.pending_rules = None
         # A reopened shoe's count goes on; the count panel and the coach follow the seats' people.
         self.trainer = Trainer(session.table.shoe.discard_tray(), session.seats_info)
+        self.journal.close(self.records)  # the table left deals no more: its shoe is revealed
         self.journal = RoundJournal()
         if self.records is not None:
             self.odds.analysis(session.rules)  # judging the first round must not hold up the second

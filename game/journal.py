@@ -6,6 +6,12 @@ double-up's first card before the bets, as soon as that card is out), each decis
 is a step, and the settled round is finished. Until the last begin or step has committed,
 `holding` is True: the presenter shows nothing new and nobody plays on, so a kill never
 resumes a round before a card its player has already seen.
+
+A round that opens a freshly shuffled shoe first saves the shoe's commitment (`engine.audit`),
+and the table holds until it is saved (as for a journal step): no card of the shoe is
+shown, nor its round journaled, before the fingerprint the shoe's tooltip shows is in the
+history (the double-up's first card is drawn with the shuffle, and shown after it). When the
+table closes, `close` reveals its shoe.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Phase, Round
+from engine.audit import ShoeSeal
+from engine.shoe import Shoe, shoe_seal, unsealed_reason
 from game.background import Job
 from game.records import Records
 from game.session import Session
@@ -38,6 +46,10 @@ class RoundJournal:
         self.seated: tuple[list[Any], list[Any] | None] = ([], None)
         """The seats' profiles and tournament owners the round was begun with; it is finished with the
         same, even when a person leaves the seat while it is played."""
+        self.shoe: ShoeSeal | None = None
+        """The seal of the shoe whose commitment was asked for last (the table's, while it deals)."""
+        self.looked: Round | None = None
+        """The last round whose shoe was looked at for a new shuffle."""
 
     @property
     def holding(self) -> bool:
@@ -57,11 +69,15 @@ class RoundJournal:
         self.written = progress(rnd)
         self.finished = False
         self.seated = (session.profiles(), session.tournament_owners())
+        self.shoe, self.looked = shoe_seal(session.table.shoe), rnd  # committed before the round was begun
 
     def follow(self, records: Records, session: Session, rnd: Round) -> None:
         """Journal what the round did since the last frame: its beginning, or the decisions made since."""
         if not records.saving or (rnd is self.round and (self.finished or self.round_id is None)):
             return
+        if rnd is not self.looked:
+            self.looked = rnd
+            self.commit_shoe(records, session, rnd)
         now = progress(rnd)
         if rnd is self.round:
             if now != self.written and self.round_id is not None:
@@ -83,6 +99,33 @@ class RoundJournal:
             kept=session.kept(),
         )
         self.last = self.round_id
+
+    def commit_shoe(self, records: Records, session: Session, rnd: Round) -> None:
+        """Save the commitment of a shoe shuffled for this round, and hold the table until it is saved."""
+        shoe = session.table.shoe
+        seal = shoe_seal(shoe)
+        if seal is None or seal is self.shoe or not isinstance(shoe, Shoe):
+            return
+        self.shoe = seal
+        burned = shoe.dealt - len(rnd.drawn)  # cards burned face down since the shuffle, before this round
+        self.last = records.commit_shoe(seal, burned=burned, session=session.label)
+
+    def close(self, records: Records | None) -> None:
+        """The table closes: its shoe deals no more and is revealed (an unfinished round keeps its own)."""
+        if records is not None and records.saving and self.shoe is not None:
+            records.reveal_shoes()
+        self.shoe = None
+
+    def shoe_tip(self, source: object) -> str:
+        """The shoe's tooltip: its fingerprint and where it was saved, or why it has none."""
+        seal = shoe_seal(source)
+        if seal is None:
+            return unsealed_reason(source)
+        kept = "saved before its first card" if seal is self.shoe else "not saved: this run saves nothing"
+        return (
+            f"Shoe fingerprint {seal.fingerprint} (SHA-256 of its order and a secret salt; {kept})."
+            " History shows the order once the shoe is done."
+        )
 
     def finish(self, rnd: Round) -> Job[int | None] | None:
         """Mark a settled round finished; the job that began it when it is journaled (None: save it whole)."""

@@ -29,6 +29,7 @@ from engine.errors import as_sentence
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
+    from engine.audit import ShoeSeal
     from engine.store import (
         BankrollPoint,
         CountDrillStats,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
         PlayerStats,
         Profile,
         RampBetStats,
+        ShoeRecord,
         Store,
         UnfinishedRound,
     )
@@ -320,6 +322,36 @@ class Records:
 
         guarded = self._guard(work, f"journal a step of round {played.number}", stops_saving=True)
         return self.worker.submit(guarded, "a step")
+
+    def commit_shoe(self, seal: ShoeSeal, *, burned: int, session: str | None) -> Job[int | None]:
+        """Queue a shoe's commitment (before its first round is journaled); the job gives its id."""
+
+        def work(store: Store) -> int:
+            from engine.store import commit_shoe
+
+            return commit_shoe(store, seal, burned=burned, session=session)
+
+        return self.worker.submit(self._guard(work, "save the shoe's fingerprint"), "sealing the shoe")
+
+    def reveal_shoes(self) -> Job[int | None]:
+        """Queue the reveal of every shoe no table deals from any more (the table closed)."""
+
+        def work(store: Store) -> int:
+            from engine.store import reveal_shoes
+
+            return reveal_shoes(store)
+
+        return self.worker.submit(self._guard(work, "reveal the shoes played"), "revealing the shoes")
+
+    def shoes(self) -> Job[list[ShoeRecord] | None]:
+        """The shoes' commitments, newest first, with their rounds (the order only once revealed)."""
+
+        def work(store: Store) -> list[ShoeRecord]:
+            from engine.store import shoe_records
+
+            return shoe_records(store)
+
+        return self.worker.submit(self._guard(work, "read the shoes"), "reading the shoes")
 
     def unfinished(self) -> Job[Resumable | None]:
         """The round a quit or crash left unfinished, rebuilt to play on; None when there is none.

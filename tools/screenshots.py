@@ -30,13 +30,14 @@ os.environ.setdefault("BLACKJACK_ODDS_CACHE", tempfile.mkdtemp(prefix="bj-shots-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
-from shots_cdrills import CDRILLS_SHOTS
 
 from engine import StackedShoe
 from game import layout
 from game.app import App
 from game.settings import Settings
+from tools.shots_audit import shoe_audit_shot
 from tools.shots_casino import casino_shot
+from tools.shots_cdrills import CDRILLS_SHOTS
 from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
 from tools.shots_ramp import bet_ramp_shot
@@ -491,6 +492,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "bet-ramp": bet_ramp_shot,
     **CDRILLS_SHOTS,
     "casino-conditions": casino_shot,
+    "shoe-audit": shoe_audit_shot,
 }
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 
-COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "indices", "simulate", "ramp", "history", "review")
+COMMAND_MODULES = ("rules", "replay", "strategy", "odds", "indices", "simulate", "ramp", "history", "review",
+                   "verify_shoe")
 """Subcommand modules of this package, in the order `--help` lists them."""
 
 

@@ -30,7 +30,18 @@ from engine.store.drills import (
 )
 from engine.store.errors import StoreError
 from engine.store.export import CSV_HEADER, export_history, history_entries
-from engine.store.history import DecisionQuality, HandRow, hand_rows, round_count, round_records, save_round
+from engine.store.history import (
+    DecisionQuality,
+    HandRow,
+    ShoeRecord,
+    commit_shoe,
+    hand_rows,
+    reveal_shoes,
+    round_count,
+    round_records,
+    save_round,
+    shoe_records,
+)
 from engine.store.journal import UnfinishedRound, begin_round, record_step, unfinished_round
 from engine.store.profiles import (
     Profile,
@@ -58,11 +69,12 @@ from engine.store.tournaments import TournamentResult, best_tournaments, save_to
 __all__ = [
     "CSV_HEADER", "DATABASE_NAME", "SCHEMA_VERSION", "BankrollPoint", "CountDrillStats", "DecisionQuality",
     "DrillStats", "HandRow", "LeaderboardRow", "MissedDecision", "PlayerStats", "Profile", "RampBetStats",
-    "Store", "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series", "begin_round",
-    "best_tournaments", "count_drill_stats", "delete_profile", "drill_stats", "export_history",
-    "find_profile", "get_or_create_profile", "hand_rows", "history_entries", "leaderboard", "list_profiles",
-    "missed_decisions", "normalize_name", "open_store", "player_stats", "profile_named",
-    "ramp_bet_stats", "record_count_drill", "record_drill_answer", "record_ramp_bet", "record_step",
-    "rename_profile", "round_count", "round_records", "save_round", "save_tournament", "tournament_results",
-    "unfinished_round", "update_profile"
+    "ShoeRecord", "Store", "StoreError", "TournamentResult", "UnfinishedRound", "bankroll_series",
+    "begin_round", "best_tournaments", "commit_shoe", "count_drill_stats", "delete_profile",
+    "drill_stats", "export_history", "find_profile", "get_or_create_profile", "hand_rows",
+    "history_entries", "leaderboard", "list_profiles", "missed_decisions", "normalize_name", "open_store",
+    "player_stats", "profile_named", "ramp_bet_stats", "record_count_drill", "record_drill_answer",
+    "record_ramp_bet", "record_step", "rename_profile", "reveal_shoes", "round_count", "round_records",
+    "save_round", "save_tournament", "shoe_records", "tournament_results", "unfinished_round",
+    "update_profile"
 ]

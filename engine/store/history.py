@@ -12,6 +12,7 @@ round in progress, never half of one.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -21,6 +22,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.actions import Action
+from engine.audit import ShoeCheck, ShoeSeal, check_shoe, fingerprint, order_text
 from engine.cards import Card
 from engine.hand import hand_total
 from engine.money import Money
@@ -455,3 +457,144 @@ def _check_decisions(played: Round, decisions: Sequence[DecisionQuality]) -> Non
 
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(card.code for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeRecord:
+    """A shoe's commitment as the history keeps it, with the rounds dealt from it; the order once revealed."""
+
+    shoe_id: int
+    committed_at: str
+    """When the commitment was saved (before the shoe's first round), ISO 8601 UTC."""
+    session: str | None
+    digest: str
+    """The commitment: SHA-256 of the order and the salt (`engine.audit`), 64 hex digits."""
+    burned: int
+    """Cards that left the shoe face down before its first round."""
+    revealed_at: str | None
+    """When the shoe ended and its order and salt were revealed; None while it may still deal."""
+    order: str | None
+    """The order's text (card codes separated by spaces), once revealed."""
+    salt: str | None
+    """The salt, once revealed."""
+    rounds: tuple[tuple[int, str], ...]
+    """Each finished round dealt from the shoe, oldest first: its id and its cards in the order dealt."""
+
+    @property
+    def fingerprint(self) -> str:
+        """The commitment's first 16 hex digits, as the table showed it."""
+        return fingerprint(self.digest)
+
+    def check(self) -> ShoeCheck | None:
+        """Check the revealed order and salt against the commitment and the rounds (None: not revealed)."""
+        if self.order is None or self.salt is None:
+            return None
+        return check_shoe(self.digest, self.order, self.salt, self.rounds, burned=self.burned)
+
+
+def commit_shoe(
+    store: Store,
+    seal: ShoeSeal,
+    *,
+    burned: int = 0,
+    session: str | None = None,
+    committed_at: datetime | None = None,
+) -> int:
+    """Save a shoe's commitment before its first round, revealing the shoes it ends; returns its id.
+
+    In the same transaction every other shoe still sealed is revealed (a new shuffle ends the
+    shoe before it, and a table closed by a quit or a kill deals no more), except a shoe an
+    unfinished round is dealt from: a resumed round goes on dealing it. Committing the same
+    seal again (a round resumed from before its shuffle seals it again) returns the same id.
+
+    Raises StoreError when the database fails.
+    """
+    sealed = json.dumps({"order": order_text(seal.order), "salt": seal.salt})
+    when = timestamp(committed_at)
+    with store.transaction() as connection:
+        known = connection.execute("SELECT id FROM shoes WHERE digest = ?", (seal.digest,)).fetchone()
+        if known is not None:
+            return int(known["id"])
+        _reveal(connection, when, keep=None)
+        cursor = connection.execute(
+            "INSERT INTO shoes (committed_at, session, digest, burned, sealed) VALUES (?, ?, ?, ?, ?)",
+            (when, session, seal.digest, burned, sealed),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+
+def reveal_shoes(store: Store, *, keep: str | None = None, revealed_at: datetime | None = None) -> int:
+    """Reveal every sealed shoe but `keep` (a digest) and any an unfinished round is dealt from; how many.
+
+    The game calls it when its table closes: that table's shoe deals no more. Raises
+    StoreError when the database fails.
+    """
+    with store.transaction() as connection:
+        return _reveal(connection, timestamp(revealed_at), keep=keep)
+
+
+def _reveal(connection: sqlite3.Connection, when: str, *, keep: str | None) -> int:
+    cursor = connection.execute(
+        "UPDATE shoes SET revealed_at = ? WHERE revealed_at IS NULL AND digest IS NOT ?"
+        " AND id NOT IN (SELECT shoe_id FROM rounds WHERE unfinished = 1 AND shoe_id IS NOT NULL)",
+        (when, keep),
+    )
+    return cursor.rowcount
+
+
+def shoe_records(store: Store, *, shoe_id: int | None = None, limit: int | None = 200) -> list[ShoeRecord]:
+    """The newest `limit` shoes the history holds (None: all), newest first, or the one asked for, with
+    their finished rounds.
+
+    A sealed shoe's order and salt are left out (None) until it is revealed. Raises
+    StoreError when the database fails.
+    """
+    where, parameters = ("WHERE id = ?", [shoe_id]) if shoe_id is not None else ("", [])
+    newest = -1 if limit is None else limit  # SQLite's LIMIT -1: no limit
+    rows = store.rows(f"SELECT * FROM shoes {where} ORDER BY id DESC LIMIT ?", [*parameters, newest])
+    if not rows:
+        return []
+    ids = [row["id"] for row in rows]
+    dealt: dict[int, list[tuple[int, str]]] = {}
+    for row in store.rows(
+        "SELECT id, shoe_id, record FROM rounds WHERE unfinished = 0"
+        f" AND shoe_id IN ({', '.join('?' * len(ids))}) ORDER BY id",
+        ids,
+    ):
+        dealt.setdefault(row["shoe_id"], []).append((row["id"], _record_cards(row["record"])))
+    out = []
+    for row in rows:
+        order = salt = None
+        if row["revealed_at"] is not None:
+            order, salt = _sealed(row["sealed"])
+        out.append(ShoeRecord(
+            shoe_id=row["id"], committed_at=str(row["committed_at"]), session=row["session"],
+            digest=str(row["digest"]), burned=row["burned"] if type(row["burned"]) is int else 0,
+            revealed_at=row["revealed_at"], order=order, salt=salt, rounds=tuple(dealt.get(row["id"], ())),
+        ))
+    return out
+
+
+def _sealed(text: object) -> tuple[str, str]:
+    """The order and salt kept with a commitment (empty text when garbled: checking it then fails)."""
+    try:
+        kept = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        kept = None
+    if not isinstance(kept, dict):
+        return "", ""
+    order, salt = kept.get("order"), kept.get("salt")
+    return (order if isinstance(order, str) else "", salt if isinstance(salt, str) else "")
+
+
+def _record_cards(line: object) -> str:
+    """A round record's cards as text (a garbled record gives '?', which checking reports)."""
+    try:
+        record = json.loads(line) if isinstance(line, str) else None
+    except ValueError:
+        record = None
+    cards = record.get("shoe") if isinstance(record, dict) else None
+    if not isinstance(cards, list) or not all(isinstance(code, str) for code in cards):
+        return "?"
+    return " ".join(cards)

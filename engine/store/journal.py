@@ -49,6 +49,7 @@ from typing import Any
 from engine.errors import BlackjackError
 from engine.record import continue_record, record_line
 from engine.round import Round
+from engine.shoe import shoe_seal
 from engine.store.database import Store, database_errors, timestamp
 from engine.store.errors import StoreError
 from engine.store.profiles import Profile, check_seat_profiles, profiles_by_id
@@ -102,6 +103,8 @@ def begin_round(
     `tournament_owners` (the profiles by default) are whom a tournament result is saved for,
     which is how a tournament seat without a bankroll profile keeps its owner. `extra` is any
     JSON-ready object the game needs to open the table again; `unfinished_round` gives it back.
+    When the round is dealt from a shoe whose commitment is saved (`commit_shoe`), the round
+    names that shoe, for checking it once it is revealed.
 
     Raises StoreError when another round is unfinished in this database, the profiles do not
     fit the seats, the start state does not deal this round's cards, `extra` is not JSON-ready,
@@ -144,6 +147,11 @@ def begin_round(
         )
         round_id = cursor.lastrowid
         assert round_id is not None
+        if (seal := shoe_seal(again.table.shoe)) is not None:  # the round's shoe, if its commitment is kept
+            connection.execute(
+                "UPDATE rounds SET shoe_id = (SELECT id FROM shoes WHERE digest = ?) WHERE id = ?",
+                (seal.digest, round_id),
+            )
         _take_bankrolls(connection, played, _ids(profiles))
     return round_id
 

@@ -137,6 +137,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (profile_id, per_flash)
         )""",
     ),
+    # Version 7: each shoe's commitment (engine.audit), kept before its first round and revealed after its
+    # last; `sealed` holds the order and salt from the start (the journal holds the order already), but
+    # nothing shows them before `revealed_at` is set. Each round names the shoe it was dealt from.
+    (
+        """CREATE TABLE shoes (
+            id INTEGER PRIMARY KEY,
+            committed_at TEXT NOT NULL,
+            session TEXT,
+            digest TEXT NOT NULL UNIQUE,
+            burned INTEGER NOT NULL DEFAULT 0,
+            sealed TEXT NOT NULL,
+            revealed_at TEXT
+        )""",
+        "ALTER TABLE rounds ADD COLUMN shoe_id INTEGER REFERENCES shoes (id)",
+        "CREATE INDEX rounds_shoe ON rounds (shoe_id) WHERE shoe_id IS NOT NULL",
+    ),
 )
 """The migration steps; `MIGRATIONS[n]` takes a database from version n to version n + 1."""
 

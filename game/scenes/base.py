@@ -11,7 +11,7 @@ from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.widgets import GOLD, Button, ButtonRow, draw_bankroll
+from game.widgets import GOLD, Button, ButtonRow, draw_bankroll, draw_tooltip
 
 
 class TableScene(Scene):
@@ -117,6 +117,8 @@ class TableScene(Scene):
         self.draw_controls(surface)
         self.buttons.draw(surface, self.ctx.assets)
         ctx = self.ctx
+        if ctx.pointer is not None and layout.shoe_rect().collidepoint(ctx.pointer):
+            draw_tooltip(surface, ctx.assets, ctx.journal.shoe_tip(ctx.session.table.shoe), ctx.pointer)
         ctx.trainer.draw(surface, ctx.assets, ctx.round, ctx.odds.chart_now(ctx.session.rules)
                          if ctx.trainer.show_chart else None, self.asking(), ctx.presenter.positions)
 

@@ -4,6 +4,10 @@ The rounds come from `engine.store.history.round_lines` on the store worker; eac
 shows the seats' hands, the dealer's cards and each seat's net. A click on a round replays
 it on the table (the replay is pushed over the browser, and its Back returns here).
 A filter button steps to its next value on a click and to the previous on a right-click.
+
+Shoes lists the shoes' commitments instead (`engine.audit`): each shoe's fingerprint, shown
+before its first card, and once the shoe is done its order and salt; Verify recomputes the
+SHA-256 and checks the shoe's rounds took its cards in that order.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.audit import ShoeCheck
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -22,13 +27,24 @@ from game.scenes.text import GREEN, GREY, RED, money_text
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
 
 if TYPE_CHECKING:
-    from engine.store.history import RoundLine, SeatLine
+    from engine.store.history import RoundLine, SeatLine, ShoeRecord
 
 ROW_H = 42
 RESULTS: tuple[tuple[str | None, str], ...] = (
     (None, "Any result"), ("won", "Won"), ("lost", "Lost"), ("pushed", "Pushed"),
 )
 """The result filter's values and labels (`engine.store.history.RESULTS`)."""
+
+SHOE_ROWS = 3
+"""How many shoes the Shoes view lists above the chosen shoe's order."""
+ORDER_CHARS = 150
+"""Characters of the order per line (50 cards) in the Shoes view."""
+FILTERS = ("player", "session", "result", "mistake")
+
+
+def shoe_rects() -> dict[str, pygame.Rect]:
+    """The history's shoe buttons on its bottom row, between the pager and Review."""
+    return {"shoes": pygame.Rect(320, 632, 150, 52), "verify": pygame.Rect(482, 632, 150, 52)}
 
 
 class HistoryScene(Scene):
@@ -69,7 +85,18 @@ class HistoryScene(Scene):
             Button("down", "Older", r["down"], IntentKind.CLICK, tooltip="Older rounds (Down, Page Down)"),
             Button("review", "Review", r["review"], IntentKind.CLICK, tooltip="The sitting's mistakes"),
             Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
+            Button("shoes", "Shoes", shoe_rects()["shoes"], IntentKind.CLICK,
+                   tooltip="Each shoe's fingerprint, and its order once done"),
+            Button("verify", "Verify", shoe_rects()["verify"], IntentKind.CLICK,
+                   tooltip="Check the order and salt against the fingerprint, and the rounds"),
         ])
+        self.showing_shoes = False
+        self.shoes_job: Job[list[ShoeRecord] | None] | None = None
+        self.shoes: list[ShoeRecord] | None = None
+        self.chosen = 0
+        """The shoe shown in full (an index into `shoes`)."""
+        self.verdict: ShoeCheck | None = None
+        """What Verify found for the chosen shoe."""
         self._label()
 
     @property
@@ -113,8 +140,28 @@ class HistoryScene(Scene):
 
     def scroll(self, rows: int) -> None:
         """Move the list by some rows."""
-        count = len(self.page.rounds) if self.page is not None else 0
-        self.top = max(0, min(max(0, count - self.rows), self.top + rows))
+        if self.showing_shoes:
+            count, fits = len(self.shoes or []), SHOE_ROWS
+        else:
+            count, fits = (len(self.page.rounds) if self.page is not None else 0), self.rows
+        self.top = max(0, min(max(0, count - fits), self.top + rows))
+
+    @property
+    def shoe(self) -> ShoeRecord | None:
+        """The shoe shown in full, if any."""
+        return self.shoes[self.chosen] if self.shoes and self.chosen < len(self.shoes) else None
+
+    def choose_shoe(self, pos: tuple[int, int] | None) -> None:
+        """Show the shoe clicked in the list in full."""
+        shown = min(SHOE_ROWS, len(self.shoes or []) - self.top)
+        index = layout.row_under(layout.history_rects()["list"], pos, ROW_H, shown)
+        if index is not None:
+            self.chosen, self.verdict = self.top + index, None
+
+    def verify(self) -> None:
+        """Check the chosen shoe's revealed order and salt against its commitment, and its rounds."""
+        shoe = self.shoe
+        self.verdict = shoe.check() if shoe is not None else None
 
     def handle_event(self, intent: Intent) -> bool:
         """Filters, scrolling, a round to replay, Back."""
@@ -128,13 +175,23 @@ class HistoryScene(Scene):
                 self.ctx.sounds.play("button", 0.5)
                 step = -1 if intent.kind is IntentKind.RIGHT_CLICK else 1
                 if button.name in ("up", "down"):
-                    self.scroll(self.rows * (1 if button.name == "down" else -1))
+                    rows = SHOE_ROWS if self.showing_shoes else self.rows
+                    self.scroll(rows * (1 if button.name == "down" else -1))
+                elif button.name == "shoes":
+                    self.showing_shoes = not self.showing_shoes
+                    self.shoes_job, self.shoes, self.top, self.verdict = None, None, 0, None
+                    button.label = "Rounds" if self.showing_shoes else "Shoes"
+                elif button.name == "verify":
+                    self.verify()
                 elif button.name == "back":
                     self.leaving = True
                 elif button.name == "review":
                     self.reviewing = True
                 else:
                     self.cycle(button.name, step)
+                return True
+            if self.showing_shoes:
+                self.choose_shoe(intent.pos)
                 return True
             row = self.row_at(intent.pos)
             if row is not None and self.page is not None and intent.kind is IntentKind.CLICK:
@@ -169,9 +226,18 @@ class HistoryScene(Scene):
                 )
             if self.job is not None and self.job.done() and self.job.value is not None:
                 self.page = self.job.value
+            if self.showing_shoes and self.shoes_job is None and records.ready:
+                self.shoes_job = records.shoes()
+            if self.shoes_job is not None and self.shoes_job.done() and self.shoes is None:
+                self.shoes, self.chosen = self.shoes_job.value or [], 0
         for name in ("player", "session"):
             self.buttons.by_name(name).enabled = self.page is not None
-        self.buttons.by_name("review").visible = self.session is not None
+        for name in FILTERS:
+            self.buttons.by_name(name).visible = not self.showing_shoes
+        self.buttons.by_name("review").visible = self.session is not None and not self.showing_shoes
+        shoe = self.shoe
+        self.buttons.by_name("verify").visible = self.showing_shoes
+        self.buttons.by_name("verify").enabled = shoe is not None and shoe.order is not None
         if self.stack is None or self.stack.changing:
             return
         if self.opened is not None:
@@ -191,6 +257,10 @@ class HistoryScene(Scene):
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
         surface.blit(a.text("HISTORY", 40, GOLD, bold=True), (44, 34))
+        if self.showing_shoes:
+            self.draw_shoes(surface)
+            self.buttons.draw(surface, a)
+            return
         box = layout.history_rects()["list"]
         for text, dx in (("ROUND", 0), ("PLAYED", 100), ("HANDS", 300), ("DEALER", 850), ("NET", 1180)):
             head = a.text(text, 17, GREY, bold=True)
@@ -235,6 +305,71 @@ class HistoryScene(Scene):
             surface.blit(a.text(shown, 18, GREY), (320, 648))
         self.buttons.draw(surface, a)
 
+    def draw_shoes(self, surface: pygame.Surface) -> None:
+        """The shoes' fingerprints, and the chosen shoe's commitment, salt, order and Verify's result."""
+        a = self.ctx.assets
+        box = layout.history_rects()["list"]
+        surface.blit(a.text("SHOES · the fingerprint was shown before each shoe's first card", 22, CREAM),
+                     (320, 44))
+        for text, dx in (("SHOE", 0), ("SEALED", 100), ("FINGERPRINT", 300), ("ROUNDS", 560), ("ORDER", 720)):
+            head = a.text(text, 17, GREY, bold=True)
+            surface.blit(head, head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2)))
+        shoes = self.shoes or []
+        message = self._shoes_status()
+        if message:
+            label = a.text(message, 24, CREAM)
+            surface.blit(label, label.get_rect(center=box.center))
+            return
+        for i, listed in enumerate(shoes[self.top : self.top + SHOE_ROWS]):
+            y = box.y + ROW_H * (i + 1)
+            band = pygame.Rect(box.x - 8, y + 2, box.w + 16, ROW_H - 4)
+            pygame.draw.rect(surface, (34, 28, 24) if i % 2 else (28, 24, 20), band, border_radius=8)
+            if self.top + i == self.chosen:
+                pygame.draw.rect(surface, GOLD, band, 2, border_radius=8)
+            state = "revealed" if listed.order is not None else "sealed: still dealing or not done"
+            for text, dx, color in (
+                (f"#{listed.shoe_id}", 0, CREAM), (listed.committed_at[5:16].replace("T", " "), 100, GREY),
+                (listed.fingerprint, 300, GOLD), (str(len(listed.rounds)), 560, CREAM), (state, 720, CREAM),
+            ):
+                label = a.text(text, 19, color, bold=True)
+                surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
+        shoe = self.shoe
+        if shoe is None:
+            return
+        y = box.y + ROW_H * (SHOE_ROWS + 1) + 6
+        lines: list[tuple[str, int, tuple[int, int, int]]] = [
+            (f"Commitment (SHA-256): {shoe.digest}", 17, CREAM)
+        ]
+        if shoe.order is None or shoe.salt is None:
+            lines.append(("Sealed: its order and salt are shown once the shoe is done.", 17, GREY))
+        else:
+            lines.append((f"Salt: {shoe.salt}", 17, CREAM))
+            words = f"Order ({len(shoe.order.split())} cards, first out first; {shoe.burned} burned):"
+            lines.append((words, 17, GREY))
+            lines += [(part, 15, CREAM) for part in wrap(shoe.order, ORDER_CHARS)]
+        verdict = self.verdict
+        if verdict is not None:
+            lines.append((verdict.summary, 17, GREEN if verdict.ok else RED))
+            lines += [(problem, 15, RED) for problem in verdict.problems]
+            lines += [(note, 15, GREY) for note in verdict.notes]
+        for text, size, color in lines:
+            if y > box.bottom:
+                break
+            label = a.text(text, size, color, bold=size > 15)
+            if label.get_width() > box.w:
+                label = a.text(text, 13, color)
+            surface.blit(label, (box.x, y))
+            y += size + 6
+
+    def _shoes_status(self) -> str:
+        """What the Shoes view says instead of its list ('' when it has shoes to list)."""
+        records = self.ctx.records
+        if records is None or (records.ready and not records.saving):
+            return self._status()
+        if self.shoes is None:
+            return "loading…"
+        return "" if self.shoes else "No shoe fingerprints saved yet."
+
     def _status(self) -> str:
         records = self.ctx.records
         if records is None or (records.ready and not records.saving):
@@ -245,6 +380,21 @@ class HistoryScene(Scene):
             filtered = self.player or self.session or self.result or self.with_mistake
             return "No rounds match." if filtered else "No rounds played yet."
         return ""
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Space-separated words in lines of at most `width` characters.
+
+    >>> wrap("AS 7D TC 9H", 6)
+    ['AS 7D', 'TC 9H']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def hands_text(line: RoundLine) -> str:
