@@ -575,10 +575,9 @@ def run_all(
     return [Summary(plan, total) for plan, total in zip(plans, totals, strict=True)]
 
 
-def run_task(plans: Sequence[Plan], task: Task) -> tuple[int, Tally]:
-    """Play one task of several plans: its plan's index and the chunk's tally."""
-    index, chunk = task
-    return index, run_chunk(plans[index], chunk)
+def run_tasks(plans: Sequence[Plan], batch: Sequence[Task]) -> list[tuple[int, Tally]]:
+    """Play a batch of tasks of several plans: each one's plan index and chunk tally, in order."""
+    return [(index, run_chunk(plans[index], chunk)) for index, chunk in batch]
 
 
 def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
@@ -596,19 +595,22 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         # The flag is up before the pool starts: a Ctrl-C held meanwhile lands on it when the hold ends.
         with _interrupt_flag() as interrupted:
             with ctrl_c_held():  # the fork server, the workers and their helper threads never see Ctrl-C
-                pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
+                kernel = any(plan.engine == "kernel" for plan in plans)
+                pool = _worker_context(kernel).Pool(workers, initializer=become_worker, initargs=(their_end,))
             try:
-                finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
-                for _ in range(len(work)):
+                size = tasks_per_send(plans, len(work), workers)
+                batches = [work[at:at + size] for at in range(0, len(work), size)]
+                finished = pool.imap_unordered(partial(run_tasks, tuple(plans)), batches)
+                for _ in range(len(batches)):
                     while True:
                         if interrupted:
                             raise KeyboardInterrupt
                         try:
-                            tally = finished.next(timeout=POLL_SECONDS)
+                            tallies = finished.next(timeout=POLL_SECONDS)
                         except multiprocessing.TimeoutError:
                             continue
                         break
-                    yield tally
+                    yield from tallies
             finally:
                 pool.terminate()
                 pool.join()
@@ -616,6 +618,28 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         our_end.close()
         their_end.close()
 
+
+def tasks_per_send(plans: Sequence[Plan], tasks: int, workers: int) -> int:
+    """How many tasks a worker is sent at once: one, but many of the kernel's (a millisecond each).
+
+    Sending a task and its result back costs the parent and the worker about as much as the
+    kernel takes to play a chunk, so one at a time the workers wait on the parent; a batch
+    holds up to `KERNEL_SEND` chunks, and there are still four batches a worker or more, so
+    none waits long at the end for the last. Each chunk keeps its own seed and tally: the
+    result is the same.
+
+    >>> from engine import load_rules
+    >>> kernel = Plan(load_rules("vegas-strip"), "basic", rounds=100_000_000, engine="kernel")
+    >>> tasks_per_send([kernel], 5000, 2), tasks_per_send([kernel], 40, 2)
+    (50, 5)
+    """
+    if any(plan.engine != "kernel" for plan in plans):
+        return 1
+    return max(1, min(KERNEL_SEND, tasks // (4 * workers)))
+
+
+KERNEL_SEND = 50
+"""The most of the kernel's chunks sent to a worker at once: a million rounds, a tenth of a second."""
 
 POLL_SECONDS = 0.1
 """How often the parent looks for a Ctrl-C while it waits on the workers."""
@@ -640,17 +664,19 @@ def _interrupt_flag() -> Iterator[list[bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _worker_context() -> BaseContext:
+def _worker_context(kernel: bool = False) -> BaseContext:
     """How the workers start: from a fork server where there is one, else each a new interpreter.
 
     Never a plain fork of this process: a thread of its own (a progress bar's monitor, a
     Dask client's event loop) may hold a lock at that moment, and the child then waits on
-    it forever. The fork server is a process with one thread, started with the engine imported.
+    it forever. The fork server is a process with one thread, started with the engine imported,
+    and for the `kernel` with numba and the kernel's compiled code loaded (`engine.kernel.preload`):
+    each worker would otherwise spend half a second on them, or compile for itself on an empty cache.
     """
     import multiprocessing
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["engine.simulate"])
+    context.set_forkserver_preload(["engine.simulate", *(["engine.kernel.preload"] if kernel else [])])
     return context
