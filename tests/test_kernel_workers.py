@@ -33,7 +33,7 @@ def splitmix_cards(seed: int, count: int) -> list[int]:
     return codes
 
 
-def test_an_infinite_deck_drawn_in_batches_deals_the_cards_drawn_one_at_a_time():
+def test_an_infinite_deck_drawn_in_batches_deals_the_cards_drawn_one_at_a_time() -> None:
     rules = load_rules("instant-blackjack")
     assert rules.decks is None
     rounds = 3 * BATCH // 4  # five or six cards a round: four batches and a part
@@ -44,7 +44,7 @@ def test_an_infinite_deck_drawn_in_batches_deals_the_cards_drawn_one_at_a_time()
     assert (seeded.sums, seeded.results, seeded.events) == (scripted.sums, scripted.results, scripted.events)
 
 
-def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run():
+def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> None:
     rules = load_rules("vegas-strip")
     plan = Plan(rules, "basic", rounds=40 * CHUNK_ROUNDS, seed=3, engine="kernel")
     assert tasks_per_send([plan], 40, 2) == 5
@@ -53,7 +53,7 @@ def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run():
     assert one.tally == two.tally and one.tally.rounds == 40 * CHUNK_ROUNDS
 
 
-def test_the_fork_servers_preload_loads_the_compiled_kernel():
+def test_the_fork_servers_preload_loads_the_compiled_kernel() -> None:
     code = ("import engine.kernel.preload; from engine.kernel import loop; "
             "print(len(loop.play.signatures))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
