@@ -670,13 +670,13 @@ def _worker_context(kernel: bool = False) -> BaseContext:
     Never a plain fork of this process: a thread of its own (a progress bar's monitor, a
     Dask client's event loop) may hold a lock at that moment, and the child then waits on
     it forever. The fork server is a process with one thread, started with the engine imported,
-    and for the `kernel` with numba and the kernel's compiled code loaded (`engine.kernel.preload`):
-    each worker would otherwise spend half a second on them, or compile for itself on an empty cache.
+    and for the `kernel` numba and the kernel's loop too (a third of a second a worker would spend).
+    Not the compiled code: on an empty cache, compiling it there would hold up every worker's start.
     """
     import multiprocessing
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["engine.simulate", *(["engine.kernel.preload"] if kernel else [])])
+    context.set_forkserver_preload(["engine.simulate", *(["engine.kernel.loop"] if kernel else [])])
     return context

@@ -5,9 +5,6 @@ Skipped without the `fast` extra (numba).
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 pytest.importorskip("numba")
@@ -51,10 +48,3 @@ def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> 
     assert tasks_per_send([Plan(rules, "basic", rounds=40 * CHUNK_ROUNDS)], 40, 2) == 1  # the fast path
     one, two = run(plan, workers=1), run(plan, workers=2)
     assert one.tally == two.tally and one.tally.rounds == 40 * CHUNK_ROUNDS
-
-
-def test_the_fork_servers_preload_loads_the_compiled_kernel() -> None:
-    code = ("import engine.kernel.preload; from engine.kernel import loop; "
-            "print(len(loop.play.signatures))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0 and done.stdout.strip() == "1", done.stderr[-500:]

@@ -244,18 +244,6 @@ def play_chunk(
                                     spread=spread, bankroll=bankroll, counter=counter))
 
 
-def warm_up() -> None:
-    """Load (or compile, on an empty cache) the kernel's compiled code by playing one round, if numba is here.
-
-    Every rule set and bot runs the same compiled code (the same argument types), so one
-    round of any loads it for all.
-    """
-    if available():
-        from engine.rulesets import load_rules
-
-        play_seeded(load_rules("vegas-strip"), "basic", 1, 0)
-
-
 def kernel_tally(played: KernelRun) -> Tally:
     """The `Tally` of what the kernel played: the one place the kernel's figures become a tally."""
     if played.by_count:
