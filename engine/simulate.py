@@ -141,6 +141,15 @@ class Plan:
         full, rest = divmod(self.rounds, CHUNK_ROUNDS)
         return [CHUNK_ROUNDS] * full + ([rest] if rest else [])
 
+    def chunk_rounds(self, index: int) -> int:
+        """The number of rounds in chunk `index`: `chunks()[index]`, without a list as long as the run.
+
+        >>> from engine import load_rules
+        >>> Plan(load_rules("vegas-strip"), "basic", rounds=45_000).chunk_rounds(2)
+        5000
+        """
+        return min(CHUNK_ROUNDS, self.rounds - index * CHUNK_ROUNDS)
+
     def make_bots(self) -> list[Bot]:
         """A fresh bot for every seat."""
         return [
@@ -196,7 +205,7 @@ def chunk_seed(seed: int, index: int) -> int:
 
 def run_chunk(plan: Plan, index: int) -> Tally:
     """Play one chunk of the plan at a fresh table and tally it."""
-    rounds = plan.chunks()[index]
+    rounds = plan.chunk_rounds(index)  # a kernel chunk takes a millisecond or two: no list per chunk
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
@@ -595,10 +604,11 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         # The flag is up before the pool starts: a Ctrl-C held meanwhile lands on it when the hold ends.
         with _interrupt_flag() as interrupted:
             with ctrl_c_held():  # the fork server, the workers and their helper threads never see Ctrl-C
-                kernel = any(plan.engine == "kernel" for plan in plans)
-                pool = _worker_context(kernel).Pool(workers, initializer=become_worker, initargs=(their_end,))
+                kernel = [plan.engine == "kernel" for plan in plans]
+                pool = _worker_context(any(kernel)).Pool(workers, initializer=become_worker,
+                                                         initargs=(their_end,))
             try:
-                size = tasks_per_send(plans, len(work), workers)
+                size = tasks_per_send(all(kernel), len(work), workers)
                 batches = [work[at:at + size] for at in range(0, len(work), size)]
                 finished = pool.imap_unordered(partial(run_tasks, tuple(plans)), batches)
                 for _ in range(len(batches)):
@@ -619,8 +629,8 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         their_end.close()
 
 
-def tasks_per_send(plans: Sequence[Plan], tasks: int, workers: int) -> int:
-    """How many tasks a worker is sent at once: one, but many of the kernel's (a millisecond each).
+def tasks_per_send(kernel: bool, tasks: int, workers: int) -> int:
+    """Tasks sent to a worker at once: one, or up to `KERNEL_SEND` when every plan runs in the `kernel`.
 
     Sending a task and its result back costs the parent and the worker about as much as the
     kernel takes to play a chunk, so one at a time the workers wait on the parent; a batch
@@ -628,12 +638,10 @@ def tasks_per_send(plans: Sequence[Plan], tasks: int, workers: int) -> int:
     none waits long at the end for the last. Each chunk keeps its own seed and tally: the
     result is the same.
 
-    >>> from engine import load_rules
-    >>> kernel = Plan(load_rules("vegas-strip"), "basic", rounds=100_000_000, engine="kernel")
-    >>> tasks_per_send([kernel], 5000, 2), tasks_per_send([kernel], 40, 2)
-    (50, 5)
+    >>> tasks_per_send(True, 5000, 2), tasks_per_send(True, 40, 2), tasks_per_send(False, 5000, 2)
+    (50, 5, 1)
     """
-    if any(plan.engine != "kernel" for plan in plans):
+    if not kernel:
         return 1
     return max(1, min(KERNEL_SEND, tasks // (4 * workers)))
 

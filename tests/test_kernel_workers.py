@@ -44,7 +44,6 @@ def test_an_infinite_deck_drawn_in_batches_deals_the_cards_drawn_one_at_a_time()
 def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> None:
     rules = load_rules("vegas-strip")
     plan = Plan(rules, "basic", rounds=40 * CHUNK_ROUNDS, seed=3, engine="kernel")
-    assert tasks_per_send([plan], 40, 2) == 5
-    assert tasks_per_send([Plan(rules, "basic", rounds=40 * CHUNK_ROUNDS)], 40, 2) == 1  # the fast path
+    assert tasks_per_send(True, 40, 2) == 5 and tasks_per_send(False, 40, 2) == 1  # the fast path: one
     one, two = run(plan, workers=1), run(plan, workers=2)
     assert one.tally == two.tally and one.tally.rounds == 40 * CHUNK_ROUNDS
