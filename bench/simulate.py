@@ -1,6 +1,18 @@
-"""Rounds per second of `blackjack simulate --workers 1`, and against Gymnasium's Blackjack-v1.
+"""Rounds per second of `blackjack simulate`, beside FreeBJ and Gymnasium's Blackjack-v1 in the same run.
 
-Usage: python bench/simulate.py [--rounds N] [--repeat R] [--gym-rounds N] [--kernel-rounds N]
+Usage: python bench/simulate.py [--versus-rounds N] [--pairs P] [--scaling-rounds N] [--peers-only]
+                                [--rounds N] [--repeat R] [--gym-rounds N] [--kernel-rounds N]
+
+First, against FreeBJ (the build in ../shared/peers/freebj, see its README: six decks S17
+DAS, split to four hands, no resplit of aces, no surrender, cut card at 234 of 312 cards,
+basic strategy, one thread) on the same rules (vegas-strip without surrender): P pairs of
+whole-process runs, ours (`blackjack simulate --engine kernel --workers 1`) then FreeBJ,
+each pinned to one core (`taskset -c 0`), each at N/10 and at N rounds. It prints each
+program's whole-process rate (wall clock and per CPU-second, startup included) and its
+steady-state rate (the extra rounds of the long run over its extra CPU time), and the
+medians of our rate over FreeBJ's, pair by pair. Then two workers against one: P pairs of
+`blackjack simulate --engine kernel --workers 1` and `--workers 2` (no pinning), and the
+median of the pairs' speedups. On a shared machine these ratios are what to quote.
 
 Times whole `blackjack simulate` runs (process start, imports and the strategy chart
 included) for vegas-strip, one seat, the basic bot, one worker, and prints the median of
@@ -25,10 +37,108 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+FREEBJ = ROOT.parent.parent / "shared" / "peers" / "freebj" / "freebj"
+"""FreeBJ's build (the worktrees sit in /work/wt, the peers in /work/shared/peers)."""
+FREEBJ_ARGS = ("-j", "1", "--ahc", "--s17", "--das", "-d", "6", "-p", "234", "--no-surr", "--max-splits", "4",
+               "--no-playAA")
+"""FreeBJ's options for vegas-strip without surrender (../shared/peers/README.md)."""
+NO_SURRENDER = 'base = "vegas-strip"\nsurrender = "none"\n'
+"""Our rules file for the same game."""
+
+
+def installed_environment() -> dict[str, str]:
+    """This environment as an installed copy runs: the checkout importable, and Python's bytecode
+    cached (a PYTHONDONTWRITEBYTECODE set for development would have every run compile the engine's
+    source again, a tenth of a second that no installed copy pays)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(ROOT)}
+
+
+def whole_process(command: list[str]) -> tuple[float, float, str]:
+    """Run a command pinned to core 0: its wall-clock seconds, CPU seconds and standard output."""
+    import resource
+
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    env = installed_environment()
+    start, cpu = time.perf_counter(), children()
+    done = subprocess.run(["taskset", "-c", "0", *command], cwd=ROOT, env=env, capture_output=True,
+                          text=True, check=True)
+    return time.perf_counter() - start, children() - cpu, done.stdout
+
+
+def ours_versus(rules_file: Path, rounds: int, seed: int = 1) -> tuple[float, float, float]:
+    """One pinned `blackjack simulate --engine kernel --workers 1` run: wall and CPU seconds, and its EV."""
+    wall, cpu, out = whole_process([sys.executable, "-m", "blackjack", "simulate", "--rules", str(rules_file),
+                                    "--engine", "kernel", "--workers", "1", "--rounds", str(rounds),
+                                    "--seed", str(seed), "--json", "--quiet"])
+    figures = json.loads(out)
+    assert figures["rounds"] == rounds and figures["engine"] == "kernel"
+    return wall, cpu, float(figures["ev"])
+
+
+def freebj(rounds: int) -> tuple[float, float, float]:
+    """One pinned FreeBJ run: wall and CPU seconds, and its EV."""
+    wall, cpu, out = whole_process([str(FREEBJ), "-n", str(rounds), *FREEBJ_ARGS])
+    figures = json.loads(out[out.index("{"):])
+    assert figures["rounds"] == rounds
+    return wall, cpu, float(figures["ev"])
+
+
+def versus_freebj(rounds: int, pairs: int) -> None:
+    """Alternating pinned runs of ours and FreeBJ; print each one's rates and the median ratios."""
+    import tempfile
+
+    short = rounds // 10
+    rows: dict[str, list[tuple[float, float, float]]] = {"ours": [], "FreeBJ": []}
+    with tempfile.TemporaryDirectory() as folder:
+        rules_file = Path(folder) / "six-deck-s17-das.toml"
+        rules_file.write_text(NO_SURRENDER, encoding="utf-8")
+        ours_versus(rules_file, 1000)  # numba's cache is on disk before the first timed run
+        for pair in range(pairs):
+            for name, play in (("ours", partial(ours_versus, rules_file)), ("FreeBJ", freebj)):
+                _, small_cpu, _ = play(short)
+                wall, cpu, ev = play(rounds)
+                steady = (rounds - short) / max(cpu - small_cpu, 1e-9)
+                rows[name].append((rounds / wall, rounds / cpu, steady))
+                print(f"  pair {pair + 1} {name:>6}: whole process {rounds / wall:>12,.0f} rounds/s wall, "
+                      f"{rounds / cpu:>12,.0f} per CPU-second; steady state {steady:>12,.0f} per CPU-second; "
+                      f"EV {ev:+.4%}", flush=True)
+    for column, label in enumerate(("whole process, wall clock", "whole process, per CPU-second",
+                                    "steady state, per CPU-second")):
+        ratios = [a[column] / b[column] for a, b in zip(rows["ours"], rows["FreeBJ"], strict=True)]
+        print(f"ours / FreeBJ, {label}: median {statistics.median(ratios):.2f}x "
+              f"(pairs: {', '.join(f'{r:.2f}' for r in ratios)}); ours median "
+              f"{statistics.median(r[column] for r in rows['ours']):,.0f}, FreeBJ median "
+              f"{statistics.median(r[column] for r in rows['FreeBJ']):,.0f}")
+
+
+def worker_scaling(rounds: int, pairs: int) -> None:
+    """Alternating `--workers 1` and `--workers 2` kernel runs (not pinned); print the median speedup."""
+    command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--engine", "kernel",
+               "--rounds", str(rounds), "--seed", "1", "--json", "--quiet", "--workers"]
+    env = installed_environment()
+    speedups = []
+    for pair in range(pairs):
+        seconds = []
+        for workers in (1, 2):
+            start = time.perf_counter()
+            subprocess.run([*command, str(workers)], cwd=ROOT, env=env, capture_output=True, check=True)
+            seconds.append(time.perf_counter() - start)
+        speedups.append(seconds[0] / seconds[1])
+        print(f"  pair {pair + 1}: 1 worker {seconds[0]:.2f} s, 2 workers {seconds[1]:.2f} s, "
+              f"{speedups[-1]:.2f}x (load {os.getloadavg()[0]:.2f})", flush=True)
+    median = statistics.median(speedups)
+    print(f"2 workers / 1 worker, {rounds:,} rounds, whole process: median {median:.2f}x")
 
 
 def ours(rounds: int, *extra: str) -> float:
@@ -162,8 +272,24 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--gym-rounds", type=int, default=200_000)
     parser.add_argument("--kernel-rounds", type=int, default=20_000_000)
+    parser.add_argument("--versus-rounds", type=int, default=20_000_000)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--scaling-rounds", type=int, default=100_000_000)
+    parser.add_argument("--peers-only", action="store_true", help="only FreeBJ and the two-worker scaling")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
+    if FREEBJ.exists():
+        print(f"vegas-strip without surrender against FreeBJ, {args.versus_rounds:,} and "
+              f"{args.versus_rounds // 10:,} rounds, one core each (taskset -c 0), "
+              f"{args.pairs} alternating pairs:")
+        versus_freebj(args.versus_rounds, args.pairs)
+    else:
+        print(f"FreeBJ: skipped (no build at {FREEBJ})")
+    print(f"two workers against one, vegas-strip, {args.pairs} alternating pairs:")
+    worker_scaling(args.scaling_rounds, args.pairs)
+    if args.peers_only:
+        print(f"load after: {os.getloadavg()[0]:.2f}")
+        return
     both = [ours_wall_and_cpu(args.rounds) for _ in range(args.repeat)]
     rates = [wall for wall, _ in both]
     ours_rate = statistics.median(rates)

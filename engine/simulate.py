@@ -146,6 +146,15 @@ class Plan:
         full, rest = divmod(self.rounds, CHUNK_ROUNDS)
         return [CHUNK_ROUNDS] * full + ([rest] if rest else [])
 
+    def chunk_rounds(self, index: int) -> int:
+        """The number of rounds in chunk `index`: `chunks()[index]`, without a list as long as the run.
+
+        >>> from engine import load_rules
+        >>> Plan(load_rules("vegas-strip"), "basic", rounds=45_000).chunk_rounds(2)
+        5000
+        """
+        return min(CHUNK_ROUNDS, self.rounds - index * CHUNK_ROUNDS)
+
     def make_bots(self) -> list[Bot]:
         """A fresh bot for every seat."""
         return [
@@ -201,7 +210,7 @@ def chunk_seed(seed: int, index: int) -> int:
 
 def run_chunk(plan: Plan, index: int) -> Tally:
     """Play one chunk of the plan at a fresh table and tally it."""
-    rounds = plan.chunks()[index]
+    rounds = plan.chunk_rounds(index)  # a kernel chunk takes a millisecond or two: no list per chunk
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
@@ -580,10 +589,9 @@ def run_all(
     return [Summary(plan, total) for plan, total in zip(plans, totals, strict=True)]
 
 
-def run_task(plans: Sequence[Plan], task: Task) -> tuple[int, Tally]:
-    """Play one task of several plans: its plan's index and the chunk's tally."""
-    index, chunk = task
-    return index, run_chunk(plans[index], chunk)
+def run_tasks(plans: Sequence[Plan], batch: Sequence[Task]) -> list[tuple[int, Tally]]:
+    """Play a batch of tasks of several plans: each one's plan index and chunk tally, in order."""
+    return [(index, run_chunk(plans[index], chunk)) for index, chunk in batch]
 
 
 def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
@@ -601,19 +609,23 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         # The flag is up before the pool starts: a Ctrl-C held meanwhile lands on it when the hold ends.
         with _interrupt_flag() as interrupted:
             with ctrl_c_held():  # the fork server, the workers and their helper threads never see Ctrl-C
-                pool = _worker_context().Pool(workers, initializer=become_worker, initargs=(their_end,))
+                kernel = [plan.engine == "kernel" for plan in plans]
+                pool = _worker_context(any(kernel)).Pool(workers, initializer=become_worker,
+                                                         initargs=(their_end,))
             try:
-                finished = pool.imap_unordered(partial(run_task, tuple(plans)), work)
-                for _ in range(len(work)):
+                size = tasks_per_send(all(kernel), len(work), workers)
+                batches = [work[at:at + size] for at in range(0, len(work), size)]
+                finished = pool.imap_unordered(partial(run_tasks, tuple(plans)), batches)
+                for _ in range(len(batches)):
                     while True:
                         if interrupted:
                             raise KeyboardInterrupt
                         try:
-                            tally = finished.next(timeout=POLL_SECONDS)
+                            tallies = finished.next(timeout=POLL_SECONDS)
                         except multiprocessing.TimeoutError:
                             continue
                         break
-                    yield tally
+                    yield from tallies
             finally:
                 pool.terminate()
                 pool.join()
@@ -621,6 +633,26 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
         our_end.close()
         their_end.close()
 
+
+def tasks_per_send(kernel: bool, tasks: int, workers: int) -> int:
+    """Tasks sent to a worker at once: one, or up to `KERNEL_SEND` when every plan runs in the `kernel`.
+
+    Sending a task and its result back costs the parent and the worker about as much as the
+    kernel takes to play a chunk, so one at a time the workers wait on the parent; a batch
+    holds up to `KERNEL_SEND` chunks, and there are still four batches a worker or more, so
+    none waits long at the end for the last. Each chunk keeps its own seed and tally: the
+    result is the same.
+
+    >>> tasks_per_send(True, 5000, 2), tasks_per_send(True, 40, 2), tasks_per_send(False, 5000, 2)
+    (50, 5, 1)
+    """
+    if not kernel:
+        return 1
+    return max(1, min(KERNEL_SEND, tasks // (4 * workers)))
+
+
+KERNEL_SEND = 50
+"""The most of the kernel's chunks sent to a worker at once: a million rounds, a tenth of a second."""
 
 POLL_SECONDS = 0.1
 """How often the parent looks for a Ctrl-C while it waits on the workers."""
@@ -645,17 +677,19 @@ def _interrupt_flag() -> Iterator[list[bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _worker_context() -> BaseContext:
+def _worker_context(kernel: bool = False) -> BaseContext:
     """How the workers start: from a fork server where there is one, else each a new interpreter.
 
     Never a plain fork of this process: a thread of its own (a progress bar's monitor, a
     Dask client's event loop) may hold a lock at that moment, and the child then waits on
-    it forever. The fork server is a process with one thread, started with the engine imported.
+    it forever. The fork server is a process with one thread, started with the engine imported,
+    and for the `kernel` numba and the kernel's loop too (a third of a second a worker would spend).
+    Not the compiled code: on an empty cache, compiling it there would hold up every worker's start.
     """
     import multiprocessing
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["engine.simulate"])
+    context.set_forkserver_preload(["engine.simulate", *(["engine.kernel.loop"] if kernel else [])])
     return context

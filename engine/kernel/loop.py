@@ -55,10 +55,11 @@ except ImportError:  # pragma: no cover - the `fast` extra is absent
     inline = jit
 
 
-# The indices of the state vector `st`.
-P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, DEALT, SHUFFLED = 0, 1, 2, 3, 4, 5, 6, 7, 8
-MID_ROUND, KEYS = 9, 10
-STATE = 11
+# The indices of the state vector `st`. The next card is shoe[st[P]] while st[P] < st[LIMIT];
+# st[P] + st[BASE] cards have been dealt since the shuffle.
+P, START, SHUFFLES, RC, SEEN, SCRIPT, ERROR, BASE, SHUFFLED = 0, 1, 2, 3, 4, 5, 6, 7, 8
+MID_ROUND, KEYS, LIMIT = 9, 10, 11
+STATE = 12
 """Error codes left in st[ERROR]."""
 ERR_SCRIPT_ENDED, ERR_EMPTY, ERR_SCRIPT_RESHUFFLE, ERR_UNKNOWN, ERR_HANDS = 1, 2, 3, 4, 5
 # Event counters.
@@ -70,6 +71,8 @@ RED_SEVEN = 13
 """The card code of a red seven (`engine.kernel.tables.RED_SEVEN`)."""
 HANDS = 32
 """The most hands one seat may hold in the kernel (unlimited resplits stop with an error past it)."""
+BATCH = 4096
+"""An infinite deck's cards are drawn this many at a time into the shoe array (the same sequence)."""
 
 NATURAL, FROM_SPLIT, SPLIT_ACES, BUSTED, SURRENDERED = 16, 8, 4, 2, 1
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
@@ -78,47 +81,72 @@ BLACKJACK_RESULT = 0
 """`Result.BLACKJACK`'s index in `Result`."""
 
 
+# The generator's state lives in rng[0] between calls and in a local scalar while cards are made:
+# numba counts references to an array each time one is handed to a function (an atomic add and
+# subtract), which cost more than the card itself.
 @inline
-def next_random(rng: Any) -> Any:
-    """SplitMix64: the next 64 random bits from the state in rng[0]."""
-    s = rng[0] + np.uint64(0x9E3779B97F4A7C15)
-    rng[0] = s
-    z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+def below(state: Any, bound: int) -> tuple[Any, int]:
+    """SplitMix64's next state, and a random integer in [0, bound) from the top 53 bits of its output
+    (bias under 2**-40 for any shoe)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = (state ^ (state >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@inline
-def below(rng: Any, bound: int) -> int:
-    """A random integer in [0, bound), from the top 53 bits (bias under 2**-40 for any shoe)."""
-    return int(float(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * bound)
+    z = z ^ (z >> np.uint64(31))
+    return state, int(float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0) * bound)
 
 
 @jit
 def shuffle(cards: Any, start: int, stop: int, rng: Any) -> None:
     """Fisher-Yates over cards[start:stop]."""
+    state = rng[0]
     for i in range(stop - 1, start, -1):
-        j = start + below(rng, i - start + 1)
+        state, j = below(state, i - start + 1)
+        j += start
         cards[i], cards[j] = cards[j], cards[i]
+    rng[0] = state
 
 
 @jit
-def refill(shoe: Any, st: Any, rng: Any, keys: Any, scripted: bool) -> None:
-    """The shoe ran out mid-round: the round's cards so far stay out, the discards go back in shuffled.
+def out_of_cards(
+    shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool
+) -> None:
+    """The shoe array is used up (st[P] reached st[LIMIT]) mid-round: put the next cards in it.
 
-    Scripted, the discards are sorted by the next row of `keys` (distinct numbers) instead.
+    A shoe puts its discards back in shuffled (the round's cards so far stay out), or, scripted,
+    sorted by the next row of `keys` (distinct numbers). An infinite deck draws its next `BATCH`
+    cards (or the script's next ones), the same cards it would have drawn one at a time. On an
+    error every card left reads as an ace (code 0) and play stops at the next check of st[ERROR].
     Kept out of line: it is rare, and inlined at every draw it would crowd out the common path.
     """
     size = shoe.shape[0]
+    if infinite:
+        st[BASE] += st[LIMIT]
+        fill = size
+        if scripted:
+            fill = min(size, script.shape[1] - st[SCRIPT])
+            if fill <= 0:
+                _stop(shoe, st, ERR_SCRIPT_ENDED)
+                return
+            shoe[:fill] = script[0, st[SCRIPT]:st[SCRIPT] + fill]
+            st[SCRIPT] += fill
+        else:
+            state = rng[0]
+            for k in range(size):
+                state, code = below(state, 13)
+                shoe[k] = code
+            rng[0] = state
+        st[P] = 0
+        st[LIMIT] = fill
+        return
     back = st[START]
     if back == 0:
-        st[ERROR] = ERR_EMPTY
+        _stop(shoe, st, ERR_EMPTY)
         return
     tray = shoe[:back].copy()
     shoe[: size - back] = shoe[back:]
     if scripted:
         if st[KEYS] >= keys.shape[0]:
-            st[ERROR] = ERR_SCRIPT_RESHUFFLE
+            _stop(shoe, st, ERR_SCRIPT_RESHUFFLE)
             return
         order = np.argsort(keys[st[KEYS], :back])
         st[KEYS] += 1
@@ -128,6 +156,7 @@ def refill(shoe: Any, st: Any, rng: Any, keys: Any, scripted: bool) -> None:
         shoe[size - back:] = tray
         shuffle(shoe, size - back, size, rng)
     st[P] = size - back
+    st[BASE] += back
     st[START] = 0
     st[SHUFFLES] += 1
     st[RC] = 0
@@ -135,62 +164,13 @@ def refill(shoe: Any, st: Any, rng: Any, keys: Any, scripted: bool) -> None:
     st[MID_ROUND] += 1
 
 
-@inline
-def draw(
-    shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any
-) -> int:
-    """The next card's rank code; a shoe that runs out mid-round shuffles its discards back in."""
-    if infinite:
-        st[DEALT] += 1
-        if scripted:
-            if st[SCRIPT] >= script.shape[1]:
-                st[ERROR] = ERR_SCRIPT_ENDED
-                return 0
-            st[SCRIPT] += 1
-            return int(script[0, st[SCRIPT] - 1])
-        return below(rng, 13)
-    if st[P] >= shoe.shape[0]:
-        refill(shoe, st, rng, keys, scripted)
-        if st[ERROR]:
-            return 0
-    rank = int(shoe[st[P]])
-    st[P] += 1
-    st[DEALT] += 1
-    return rank
-
-
-@inline
-def see(st: Any, counting: bool, tag: Any, rank: int) -> None:
-    """A card is shown face up: the counter counts it."""
-    if counting:
-        st[RC] += tag[rank]
-        st[SEEN] += 1
-
-
-@inline
-def deal_first(
-    s: int, shoe: Any, st: Any, rng: Any, script: Any, keys: Any, scripted: bool, infinite: bool, tag: Any,
-    counting: bool, first_value: Any, h_r0: Any, h_value: Any, h_cards: Any, h_flags: Any, h_doubled: Any,
-    h_done: Any, h_result: Any,
-) -> None:
-    """A seat's first card starts its hand."""
-    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-    see(st, counting, tag, r)
-    h_r0[s, 0] = r
-    h_value[s, 0] = first_value[r]
-    h_cards[s, 0] = 1
-    h_flags[s, 0] = 0
-    h_doubled[s, 0] = 0
-    h_done[s, 0] = 0
-    h_result[s, 0] = -1
-
-
-@inline
-def bucket_now(st: Any, counting: bool, count_bucket: Any, offset: int) -> int:
-    """The bucket of a count table (bets or plays) the bot reads now."""
-    if not counting:
-        return 0
-    return int(count_bucket[st[RC] + offset, st[SEEN]])
+@jit
+def _stop(shoe: Any, st: Any, error: int) -> None:
+    """Stop play with an error: the cards still to be read in this round are aces."""
+    st[ERROR] = error
+    shoe[:] = 0
+    st[P] = 0
+    st[LIMIT] = shoe.shape[0]
 
 
 @jit
@@ -220,7 +200,8 @@ def play(
     rng = np.zeros(1, dtype=np.uint64)
     rng[0] = np.uint64(seed)
     st[P] = 0
-    shoe = np.zeros(max(shoe_size, 1), dtype=np.int8)
+    st[LIMIT] = 0
+    shoe = np.zeros(BATCH if infinite else max(shoe_size, 1), dtype=np.int8)
     if not infinite and not scripted:
         fresh_shoe(shoe, shoe_size)
     h_value = np.zeros((seats, HANDS), dtype=np.int64)
@@ -251,10 +232,10 @@ def play(
         if not anyone:
             break
         # A counter whose count has fallen to its ramp's leave count leaves for a fresh shoe.
-        leaving = counting and st[SEEN] > 0 and leave[bucket_now(st, counting, count_bucket, offset)] != 0
+        leaving = counting and st[SEEN] > 0 and leave[count_bucket[st[RC] + offset, st[SEEN]]] != 0
         if leaving:
             events[EV_LEFT_SHOES] += 1
-        if not infinite and (st[SHUFFLED] == 0 or st[DEALT] >= cut or leaving):
+        if not infinite and (st[SHUFFLED] == 0 or st[P] + st[BASE] >= cut or leaving):
             if scripted:
                 if st[SCRIPT] >= script.shape[0]:
                     break
@@ -263,62 +244,90 @@ def play(
             else:
                 shuffle(shoe, 0, shoe_size, rng)
             st[P] = 0
+            st[LIMIT] = shoe_size
             st[START] = 0
-            st[DEALT] = 0
+            st[BASE] = 0
             st[SHUFFLED] = 1
             st[SHUFFLES] += 1
             st[RC] = 0
             st[SEEN] = 0
             events[EV_SHUFFLES] += 1
-        round_start = st[DEALT]
+        round_start = st[P] + st[BASE]
         for s in range(seats):
             nets[s] = 0
             insured_amount[s] = 0
             held[s] = 0
         # The bets (after a first card to each seat, when the rules deal it first), then the deal:
         # a card to each seat, the up card, a second card to each seat, the hole card.
-        if first_card:
-            for s in range(seats):
-                if playing[s]:
-                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
-                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
-        b = int(bet_index[bucket_now(st, counting, count_bucket, offset)])
+        # Every card is drawn in line, as `if st[P] >= st[LIMIT]: out_of_cards(...)` then shoe[st[P]]:
+        # a helper handed the arrays would cost two atomic reference counts per array per card.
+        b = 0
+        amount = 0
         true_column = by_count.shape[1] - 1
-        if counting and playing[0]:
-            true_column = int(true_bucket[st[RC] + offset, st[SEEN]])
-        amount = bet_amount[b]
-        for s in range(seats):
-            if not playing[s]:
+        for stage in range(2):
+            if stage == (1 if first_card else 0):
+                b = int(bet_index[count_bucket[st[RC] + offset, st[SEEN]]]) if counting else int(bet_index[0])
+                if counting and playing[0]:
+                    true_column = int(true_bucket[st[RC] + offset, st[SEEN]])
+                amount = bet_amount[b]
+                for s in range(seats):
+                    if not playing[s]:
+                        continue
+                    bankrolls[s] -= amount
+                    bet_of[s] = b
+                    held[s] = 1
                 continue
-            bankrolls[s] -= amount
-            bet_of[s] = b
-            held[s] = 1
-        if not first_card:
-            for s in range(seats):
-                if playing[s]:
-                    deal_first(s, shoe, st, rng, script, keys, scripted, infinite, tag, counting, first_value,
-                               h_r0, h_value, h_cards, h_flags, h_doubled, h_done, h_result)
+            for s in range(seats):  # each seat's first card starts its hand
+                if not playing[s]:
+                    continue
+                if st[P] >= st[LIMIT]:
+                    out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+                r = int(shoe[st[P]])
+                st[P] += 1
+                if counting:
+                    st[RC] += tag[r]
+                    st[SEEN] += 1
+                h_r0[s, 0] = r
+                h_value[s, 0] = first_value[r]
+                h_cards[s, 0] = 1
+                h_flags[s, 0] = 0
+                h_doubled[s, 0] = 0
+                h_done[s, 0] = 0
+                h_result[s, 0] = -1
         up = 0
         dealer_value = 0
         dealer_cards = 0
         if not dealer_after:
-            up = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-            see(st, counting, tag, up)
+            if st[P] >= st[LIMIT]:
+                out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+            up = int(shoe[st[P]])
+            st[P] += 1
+            if counting:
+                st[RC] += tag[up]
+                st[SEEN] += 1
             dealer_value = int(first_value[up])
             dealer_cards = 1
         second = 0
         for s in range(seats):
             if not playing[s]:
                 continue
-            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-            see(st, counting, tag, r)
+            if st[P] >= st[LIMIT]:
+                out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+            r = int(shoe[st[P]])
+            st[P] += 1
+            if counting:
+                st[RC] += tag[r]
+                st[SEEN] += 1
             h_r1[s, 0] = r
             h_value[s, 0] = step[h_value[s, 0], r]
             h_cards[s, 0] = 2
             if natural[h_r0[s, 0], r]:
                 h_flags[s, 0] = NATURAL
-        if hole:
-            second = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+        if hole:  # face down: counted when it is turned
+            if st[P] >= st[LIMIT]:
+                out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+            second = int(shoe[st[P]])
+            st[P] += 1
             dealer_cards = 2
         if st[ERROR]:
             break
@@ -326,7 +335,7 @@ def play(
         up_points = int(points[up]) if dealer_cards else 0
         insured = False
         if up_rules[up_points, 0]:
-            bucket = bucket_now(st, counting, play_bucket, offset)
+            bucket = int(play_bucket[st[RC] + offset, st[SEEN]]) if counting else 0
             for s in range(seats):
                 if not playing[s]:
                     continue
@@ -357,7 +366,9 @@ def play(
                         insured_amount[s] = 0
                 insured = False
             if dealer_blackjack:
-                see(st, counting, tag, second)
+                if counting:
+                    st[RC] += tag[second]
+                    st[SEEN] += 1
                 dealer_value = int(step[dealer_value, second])
                 events[EV_DEALER_BLACKJACKS] += 1
                 settled_early = True
@@ -381,10 +392,15 @@ def play(
                     action = HIT if h_cards[s, i] == 1 else -1
                     while True:
                         if action != -1:
-                            r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
+                            if st[P] >= st[LIMIT]:
+                                out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+                            r = int(shoe[st[P]])
+                            st[P] += 1
                             if st[ERROR]:
                                 break
-                            see(st, counting, tag, r)
+                            if counting:
+                                st[RC] += tag[r]
+                                st[SEEN] += 1
                             if h_cards[s, i] == 1:
                                 h_r1[s, i] = r
                             h_cards[s, i] += 1
@@ -402,7 +418,7 @@ def play(
                         code = pair[h_r0[s, i], h_r1[s, i]] if two else 0
                         flags = h_flags[s, i]
                         kind = 2 if flags & SPLIT_ACES else 1 if flags & FROM_SPLIT else 0
-                        bucket = bucket_now(st, counting, play_bucket, offset)
+                        bucket = int(play_bucket[st[RC] + offset, st[SEEN]]) if counting else 0
                         state = hand_state[h_value[s, i], 0 if two else 1, code]
                         answer = situation[bucket, state, kind, min(held[s], hands_axis) - 1, up_points]
                         if state < 0 or answer < 0:
@@ -475,12 +491,19 @@ def play(
                         if fate[h_flags[s, i], 2]:
                             matters = True
             if hole:
-                see(st, counting, tag, second)
+                if counting:
+                    st[RC] += tag[second]
+                    st[SEEN] += 1
                 dealer_value = int(step[dealer_value, second])
             elif matters:
                 while dealer_cards < 2:
-                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-                    see(st, counting, tag, r)
+                    if st[P] >= st[LIMIT]:
+                        out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+                    r = int(shoe[st[P]])
+                    st[P] += 1
+                    if counting:
+                        st[RC] += tag[r]
+                        st[SEEN] += 1
                     if dealer_cards == 0:
                         up = r
                         dealer_value = int(first_value[r])
@@ -500,8 +523,13 @@ def play(
                         insured_amount[s] = 0
             if live and not dealer_blackjack:
                 while dealer_draws[dealer_value]:
-                    r = draw(shoe, st, rng, script, keys, scripted, infinite, tag)
-                    see(st, counting, tag, r)
+                    if st[P] >= st[LIMIT]:
+                        out_of_cards(shoe, st, rng, script, keys, scripted, infinite)
+                    r = int(shoe[st[P]])
+                    st[P] += 1
+                    if counting:
+                        st[RC] += tag[r]
+                        st[SEEN] += 1
                     dealer_value = int(step[dealer_value, r])  # step[0] is a first card's value
             if st[ERROR]:
                 break
@@ -542,9 +570,9 @@ def play(
                 rec_net[number, s] = nets[s]
                 rec_bet[number, s] = amount
                 rec_bankroll[number, s] = bankrolls[s]
-        events[EV_CARDS] += st[DEALT] - round_start
+        events[EV_CARDS] += st[P] + st[BASE] - round_start
         if record:
-            rec_cards[number] = st[DEALT] - round_start
+            rec_cards[number] = st[P] + st[BASE] - round_start
         if tournament:
             for s in range(seats):
                 if active[s] and (bankrolls[s] >= goal or bankrolls[s] < min_bet):
