@@ -26,7 +26,6 @@ BUST = 6
 Distribution = tuple[float, float, float, float, float, float, float]
 """Probabilities of the dealer's final results, in the order of `OUTCOMES`."""
 
-_DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
 
 
 def _steps(hits_soft_17: bool) -> dict[tuple[int, bool], list[tuple[int, int, bool, int]]]:
@@ -78,7 +77,7 @@ def dealer_distribution(
     points, ace, cards = _start(up)
     if counts is None:
         return _infinite(steps, points, ace, cards)
-    return _finite(steps, list(counts), points, ace, cards)
+    return _finite(hits_soft_17, counts, points, ace, cards)
 
 
 def _infinite(
@@ -111,46 +110,73 @@ def _infinite(
 
 
 def _finite(
-    steps: dict[tuple[int, bool], list[tuple[int, int, bool, int]]],
-    counts: list[int],
+    hits_soft_17: bool,
+    counts: Sequence[int],
     points: int,
     ace: bool,
     cards: int,
 ) -> Distribution:
-    memo: dict[int, list[float]] = {}
-    digit = _DIGIT
+    """Sum, over every set of cards the dealer can end with, the chance of drawing them in order.
 
-    def walk(key: int, points: int, ace: bool, cards: int, left: int) -> list[float]:
-        found = memo.get(key)
-        if found is not None:
-            return found
-        result = [0.0] * 7
-        second = cards == 1
-        for index, new_points, new_ace, outcome in steps[(points, ace)]:
-            count = counts[index]
-            if not count:
-                continue
-            p = count / left
-            if second and new_ace and new_points == 11:
-                result[BLACKJACK] += p
-            elif outcome >= 0:
-                result[outcome] += p
-            else:
-                counts[index] = count - 1
-                sub = walk(key + digit[index], new_points, new_ace, cards + 1, left - 1)
-                counts[index] = count
-                result[0] += p * sub[0]
-                result[1] += p * sub[1]
-                result[2] += p * sub[2]
-                result[3] += p * sub[3]
-                result[4] += p * sub[4]
-                result[5] += p * sub[5]
-                result[6] += p * sub[6]
-        memo[key] = result
-        return result
+    The chance of one order of a set drawn from the shoe depends only on the set (a falling
+    factorial per value over one of the shoe's size), so each set is weighed once, times the
+    number of orders the dealer's rule lets happen (`_endings`).
+    """
+    size = sum(counts)
+    deepest = min(size, _MOST_DRAWS)
+    falling = [1.0] * (deepest + 1)
+    for k in range(1, deepest + 1):
+        falling[k] = falling[k - 1] * (size - k + 1)
+    rows = []
+    for count in counts:
+        # Past the count the product is zero: a set needing more of a value than is left.
+        row = [1.0] * (_MOST_DRAWS + 1)
+        for j in range(_MOST_DRAWS):
+            row[j + 1] = row[j] * max(count - j, 0)
+        rows.append(row)
+    result = [0.0] * 7
+    for drawn, k, outcome, ways in _endings(hits_soft_17, points, ace, cards):
+        if k <= deepest:
+            p = ways / falling[k]
+            for index, times in drawn:
+                p *= rows[index][times]
+            result[outcome] += p
+    return (result[0], result[1], result[2], result[3], result[4], result[5], result[6])
 
-    r = walk(0, points, ace, cards, sum(counts))
-    return (r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+
+_MOST_DRAWS = 12
+"""More cards than any dealer hand can draw (an up card of 2 and eleven more is over 21 from aces and twos)."""
+
+
+@lru_cache(maxsize=64)
+def _endings(
+    hits_soft_17: bool, points: int, ace: bool, cards: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], int, int, int], ...]:
+    """Every set of cards the dealer can draw to the end, from a start, with its result.
+
+    Each entry is (the set as (index, times) pairs, its size, the result's index, the number
+    of orders in which the dealer draws exactly that set and stops on its last card).
+    """
+    steps = _STEPS[hits_soft_17]
+    frontier: dict[tuple[int, ...], tuple[int, int, bool, int]] = {(0,) * RANKS: (1, points, ace, cards)}
+    found: dict[tuple[tuple[int, ...], int], int] = {}
+    while frontier:
+        following: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
+        for drawn, (ways, points_now, ace_now, cards_now) in frontier.items():
+            for index, new_points, new_ace, outcome in steps[(points_now, ace_now)]:
+                grown = drawn[:index] + (drawn[index] + 1,) + drawn[index + 1:]
+                if cards_now == 1 and new_ace and new_points == 11:
+                    outcome = BLACKJACK
+                elif outcome < 0:
+                    before = following.get(grown)
+                    following[grown] = (ways + (before[0] if before else 0), new_points, new_ace, cards_now + 1)
+                    continue
+                found[(grown, outcome)] = found.get((grown, outcome), 0) + ways
+        frontier = following
+    return tuple(
+        (tuple((i, n) for i, n in enumerate(drawn) if n), sum(drawn), outcome, ways)
+        for (drawn, outcome), ways in found.items()
+    )
 
 
 @dataclass(frozen=True, slots=True)
