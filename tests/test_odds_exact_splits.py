@@ -9,7 +9,7 @@ the same strategy must agree to rounding. Farmer's figures check the best play (
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -32,7 +32,7 @@ def simple(total: int, soft: bool, pair: int | None, legal: frozenset[Action]) -
     return Action.HIT if total < (18 if soft else 17) else Action.STAND
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_ends(counts: tuple[int, ...], points: int, ace: bool) -> tuple[tuple[int, float], ...]:
     """The dealer's final totals (22 for a bust) and their chances, S17, drawing from `counts`."""
     total = best_total(points, ace)
@@ -43,7 +43,7 @@ def dealer_ends(counts: tuple[int, ...], points: int, ace: bool) -> tuple[tuple[
     ends: dict[int, float] = {}
     for i in range(RANKS):
         if counts[i]:
-            rest = counts[:i] + (counts[i] - 1,) + counts[i + 1:]
+            rest = (*counts[:i], counts[i] - 1, *counts[i + 1:])
             for end, p in dealer_ends(rest, points + i + 1, ace or i == ACE):
                 ends[end] = ends.get(end, 0.0) + counts[i] / size * p
     return tuple(ends.items())
@@ -71,10 +71,11 @@ def brute_split(rules: Rules, counts: Sequence[int], dealer: Sequence[int], pair
         # The evaluator's shoe never runs dry; a test shoe must hold enough for every way of play.
         assert size > 0, "the test shoe ran out of cards"
         return sum(
-            shoe[i] / size * then(shoe[:i] + (shoe[i] - 1,) + shoe[i + 1:], i) for i in range(RANKS) if shoe[i]
+            shoe[i] / size * then((*shoe[:i], shoe[i] - 1, *shoe[i + 1:]), i)
+            for i in range(RANKS) if shoe[i]
         )
 
-    @lru_cache(maxsize=None)
+    @cache
     def deal(shoe: tuple[int, ...], done: tuple[tuple[int, int], ...], waiting: int) -> float:
         """`waiting` hands hold only the pair card; `done` hands are played out (total, bet)."""
         done = tuple(sorted(done))
@@ -89,7 +90,7 @@ def brute_split(rules: Rules, counts: Sequence[int], dealer: Sequence[int], pair
 
         return draw(shoe, second)
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(shoe: tuple[int, ...], done: tuple[tuple[int, int], ...], waiting: int,
              hand: tuple[int, ...], first: bool) -> float:
         points = sum(i + 1 for i in hand)
@@ -134,7 +135,8 @@ def test_resplits_match_a_brute_force_deal_of_a_tiny_shoe(
     counts: tuple[int, ...], up: int, pair: int, most: int
 ) -> None:
     rules = FOUR_HANDS.with_changes(max_hands=most)
-    assert engine_split(rules, counts, up, pair) == pytest.approx(brute_split(rules, counts, [up], pair), abs=1e-12)
+    brute = brute_split(rules, counts, [up], pair)
+    assert engine_split(rules, counts, up, pair) == pytest.approx(brute, abs=1e-12)
 
 
 def test_a_split_against_a_ten_is_valued_given_no_dealer_blackjack() -> None:
@@ -142,10 +144,11 @@ def test_a_split_against_a_ten_is_valued_given_no_dealer_blackjack() -> None:
     counts, up, pair = (2, 3, 1, 0, 1, 0, 1, 1, 0, 7), TEN, 1
     rules = FOUR_HANDS
     size = sum(counts) - counts[ACE]
-    brute = sum(
-        counts[hole] / size * brute_split(rules, [c - (i == hole) for i, c in enumerate(counts)], [up, hole], pair)
-        for hole in range(1, RANKS) if counts[hole]
-    )
+    brute = 0.0
+    for hole in range(1, RANKS):
+        if counts[hole]:
+            rest = [c - (i == hole) for i, c in enumerate(counts)]
+            brute += counts[hole] / size * brute_split(rules, rest, [up, hole], pair)
     shoe_with_hole = tuple(counts)
     assert engine_split(rules, shoe_with_hole, up, pair) == pytest.approx(brute, abs=1e-12)
 

@@ -149,7 +149,9 @@ def _finite(
     return (result[0], result[1], result[2], result[3], result[4], result[5], result[6])
 
 
-def _finite_numpy(hits_soft_17: bool, counts: Sequence[int], points: int, ace: bool, cards: int) -> Distribution:
+def _finite_numpy(
+    hits_soft_17: bool, counts: Sequence[int], points: int, ace: bool, cards: int
+) -> Distribution:
     """`_finite` with every set weighed at once by numpy (the `fast` extra): the same sums."""
     import numpy as np
 
@@ -198,7 +200,7 @@ def _numpy_ready() -> bool:
 
 
 _MOST_DRAWS = 12
-"""More cards than any dealer hand can draw (an up card of 2 and eleven more is over 21 from aces and twos)."""
+"""More cards than any dealer hand draws (from a 2 up, eleven more aces and twos are past 21)."""
 
 
 @lru_cache(maxsize=64)
@@ -217,12 +219,13 @@ def _endings(
         following: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
         for drawn, (ways, points_now, ace_now, cards_now) in frontier.items():
             for index, new_points, new_ace, outcome in steps[(points_now, ace_now)]:
-                grown = drawn[:index] + (drawn[index] + 1,) + drawn[index + 1:]
+                grown = (*drawn[:index], drawn[index] + 1, *drawn[index + 1:])
                 if cards_now == 1 and new_ace and new_points == 11:
                     outcome = BLACKJACK
                 elif outcome < 0:
                     before = following.get(grown)
-                    following[grown] = (ways + (before[0] if before else 0), new_points, new_ace, cards_now + 1)
+                    ways_in = ways + (before[0] if before else 0)
+                    following[grown] = (ways_in, new_points, new_ace, cards_now + 1)
                     continue
                 found[(grown, outcome)] = found.get((grown, outcome), 0) + ways
         frontier = following

@@ -418,7 +418,8 @@ class Evaluator:
         if policy:
             assert self._policy is not None
             legal = frozenset((Action.STAND, Action.HIT, Action.SPLIT))
-            resplits = self._policy(best_total(2 * card + 2, card == ACE), card == ACE, card, legal) is Action.SPLIT
+            choice = self._policy(best_total(2 * card + 2, card == ACE), card == ACE, card, legal)
+            resplits = choice is Action.SPLIT
         else:
             resplits = True
         most = 2
