@@ -6,8 +6,8 @@ values are composition-dependent: every card the player draws changes the next d
 the dealer's odds. The dealer's odds after the player's cards are exact for up to `order`
 removed cards and extended from there by a polynomial in the removed counts (the exact
 first and second differences), which is where a finite-deck result stops being exact;
-hands that have drawn `depth` cards stop changing the odds. With `exact=True` neither
-shortcut is taken: every value is exact for the shoe (Eric Farmer's figures to 1e-9),
+hands that have drawn `depth` cards stop changing the odds; split hands see at most two
+extra pair cards gone. With `exact=True` none of these shortcuts is taken: every value is exact for the shoe (Eric Farmer's figures to 1e-9),
 at several times the cost (numpy, the `fast` extra, weighs the dealer's odds quicker).
 
 Splits are valued exactly for the shoe in either mode, as Farmer's CDP does (see `_split`).
@@ -36,6 +36,8 @@ ACE, TEN = 0, 9
 _SPLIT_CAP = 16
 """Hands a seat may hold by splitting when the rules set no limit (more are too rare to count)."""
 _DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
+_SPLIT_LEVELS = 2
+"""Outside exact mode, split hands are valued with at most this many extra pair cards gone."""
 _NO_LIMIT = 1 << 30
 """An order and a depth no hand reaches: the dealer's odds exact for every state (`exact=True`)."""
 
@@ -63,6 +65,8 @@ class Evaluator:
         self.up = up
         self.order = _NO_LIMIT if exact else order
         """Removed cards up to which the dealer's odds are computed exactly (then extended)."""
+        self.split_levels = _NO_LIMIT if exact else _SPLIT_LEVELS
+        """Extra pair cards a split hand's values see gone (deeper resplits: the same; a cap on cost)."""
         self.infinite = shoe.counts is None
         self.counts: tuple[int, ...] = shoe.counts if shoe.counts is not None else (0,) * RANKS
         self.size = 0 if shoe.counts is None else sum(shoe.counts)
@@ -432,9 +436,9 @@ class Evaluator:
         levels: dict[int, tuple[float, float]] = {}
 
         def level(extra: int) -> tuple[float, float]:
-            found = levels.get(0 if self.infinite else extra)
+            gone = 0 if self.infinite else min(extra, self.split_levels)
+            found = levels.get(gone)
             if found is None:
-                gone = 0 if self.infinite else extra
                 self._cnt[card] += gone
                 found = self._split_level(key + gone * _DIGIT[card], n_removed + gone, card, policy)
                 self._cnt[card] -= gone
