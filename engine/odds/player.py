@@ -7,10 +7,11 @@ the dealer's odds. The dealer's odds after the player's cards are exact for up t
 removed cards and extended from there by a polynomial in the removed counts (the exact
 first and second differences), which is where a finite-deck result stops being exact;
 hands that have drawn `depth` cards stop changing the odds; split hands see at most two
-extra pair cards gone. With `exact=True` none of these shortcuts is taken: every value is exact for the shoe (Eric Farmer's figures to 1e-9),
-at several times the cost (numpy, the `fast` extra, weighs the dealer's odds quicker).
+extra pair cards gone. With `exact=True` none of these shortcuts is taken: every value
+is exact for the shoe (Eric Farmer's figures to 1e-9), at several times the cost (numpy,
+the `fast` extra, weighs the dealer's odds quicker).
 
-Splits are valued exactly for the shoe in either mode, as Farmer's CDP does (see `_split`).
+Splits are combined exactly for the shoe in either mode, as Farmer's CDP does (`_split`).
 
 Values come in one of two scales. Where a dealer blackjack takes only the original bet
 (every peek game, and no-peek games with `original-bet`), a hand is valued given that
