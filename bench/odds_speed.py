@@ -2,6 +2,7 @@
 
 Usage: python bench/odds_speed.py [--runs N] [--farmer DIR]
        python bench/odds_speed.py --presets [PRESET ...]
+       python bench/odds_speed.py --pairs [--farmer DIR]
 
 The first form times whole processes, alternating: ours (a cold analysis, no disk cache;
 default mode and `exact=True`) and Farmer's strategy calculator 7.6 (`DIR/strategy`, default
@@ -9,7 +10,10 @@ default mode and `exact=True`) and Farmer's strategy calculator 7.6 (`DIR/strate
 is there, for six decks S17 DAS and one deck H17 (both with his exact CDP splits). It prints
 each one's overall EV, the median CPU seconds (user + system) and the median of the
 per-round ratios ours / Farmer's. The second form times each preset cold and warm in this
-process. Figures, never a pass/fail; on a shared machine quote the ratios.
+process. The third asks Farmer's calculator every action of every pair against every up
+card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value) and prints the largest
+difference from ours in exact mode, per case. Figures, never a pass/fail; on a shared
+machine quote the ratios.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -44,6 +49,15 @@ CASES = {
         "1\ny\nn\nn\nn\nn\nn\nn\nn\nn\nn\n1.5\n",
     ),
 }
+
+PAIR_CASES = {
+    **CASES,
+    "1 deck S17 DAS split to 4 (vegas-strip with one deck, no surrender)": (
+        'load_rules("vegas-strip").with_changes(surrender=Surrender.NONE, decks=1)',
+        "1\nn\ny\ny\nn\ny\ny\nn\nn\nn\nn\n1.5\n",
+    ),
+}
+"""The timed cases, and the one-deck game with resplits (where 3,3 v 2 was off), for --pairs."""
 
 OURS = """
 from engine.rules import Surrender
@@ -104,6 +118,38 @@ def compare(runs: int, farmer: Path) -> None:
             print(f"{name:<56} {label:<16} {evs[label]:12.9f} {statistics.median(seconds):9.2f} {ratio:>7}")
 
 
+def pairs(farmer: Path) -> None:
+    """Every action of every pair against every up card: ours (exact) beside Farmer's."""
+    from engine.actions import Action
+    from engine.odds.composition import Composition
+    from engine.odds.player import Evaluator
+    from engine.rules import Surrender
+
+    names = {"Stand": Action.STAND, "Hit": Action.HIT, "Double": Action.DOUBLE, "Split": Action.SPLIT}
+    out = Path(tempfile.mkdtemp(prefix="odds-pairs-")) / "farmer.txt"
+    queries = [(up, card) for card in range(1, 11) for up in range(1, 11)]
+    for name, (rules_text, answers) in PAIR_CASES.items():
+        # Farmer splits any two ten-value cards.
+        scope = {"load_rules": load_rules, "Surrender": Surrender}
+        rules = eval(rules_text, scope).with_changes(pair_by_value=True)
+        asked = "".join(f"{up} 2 {card} {card}\n" for up, card in queries)
+        _, printed = _timed([str(farmer / "strategy")], f"{answers}{out}\n{asked}0 0\n")
+        blocks = printed.split("Enter dealer up card and player hand (Ctrl-C to exit):")[1:]
+        worst = (0.0, "")
+        for (up, card), block in zip(queries, blocks, strict=False):
+            found = re.findall(r"(\w+)\s+E\(X\) =\s+(-?[\d.]+)%", block)
+            theirs = {names[word]: float(value) for word, value in found}
+            shoe = Composition.full(rules.decks).without([up])
+            hand = [card - 1, card - 1]
+            ours = Evaluator(rules, up - 1, shoe, exact=True).values(hand, hand)
+            for action, value in theirs.items():
+                gap = abs(100 * ours[action] - value)
+                if gap > worst[0]:
+                    worst = (gap, f"{card},{card} v {up} {action.value}")
+        print(f"{name}: {len(queries)} pairs and up cards, largest difference {worst[0]:.2e} points"
+              f" ({worst[1] or 'none'})")
+
+
 def presets(ids: list[str]) -> None:
     """Time each preset cold and warm, with a fresh cache folder (this process)."""
     os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="odds-bench-")
@@ -129,8 +175,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--farmer", type=Path, default=ROOT.parent.parent / "shared" / "peers" / "farmer",
                         help="the folder holding Farmer's strategy calculator")
     parser.add_argument("--presets", nargs="*", metavar="PRESET", help="time presets cold and warm instead")
+    parser.add_argument("--pairs", action="store_true", help="compare every pair's values with Farmer's")
     args = parser.parse_args(argv)
-    if args.presets is not None:
+    if args.pairs:
+        pairs(args.farmer)
+    elif args.presets is not None:
         presets(args.presets)
     else:
         compare(args.runs, args.farmer)
