@@ -14,6 +14,7 @@ from functools import cache
 import pytest
 
 from engine.actions import Action
+from engine.odds import dealer
 from engine.odds.composition import RANKS, Composition
 from engine.odds.player import ACE, TEN, Evaluator, best_total
 from engine.rules import Rules, Surrender
@@ -182,3 +183,23 @@ def test_every_action_of_a_pair_matches_farmers_exact_cdp_figures(
     values = Evaluator(rules, up, shoe, exact=True).values([pair, pair], [pair, pair])
     ours = tuple(100 * values[a] for a in (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT))
     assert ours == pytest.approx(farmer, abs=1e-6)
+
+
+@pytest.mark.parametrize("hits_soft_17", [False, True])
+def test_the_dealers_odds_are_the_same_with_numpy_and_without(
+    hits_soft_17: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("numpy")
+    shoes = [(4,) * 9 + (16,), (1, 3, 0, 0, 1, 0, 1, 1, 0, 8), (23, 24, 22, 24, 24, 21, 24, 24, 24, 95)]
+    starts = [(up + 1, up == ACE, 1) for up in range(RANKS)] + [(0, False, 0)]
+    with_numpy = [dealer._finite(hits_soft_17, s, *start) for s in shoes for start in starts]
+    monkeypatch.setenv("BLACKJACK_ODDS_PURE", "1")
+    dealer._numpy_ready.cache_clear()
+    try:
+        pure = [dealer._finite(hits_soft_17, s, *start) for s in shoes for start in starts]
+    finally:
+        monkeypatch.delenv("BLACKJACK_ODDS_PURE")
+        dealer._numpy_ready.cache_clear()
+    for a, b in zip(with_numpy, pure, strict=True):
+        assert a == pytest.approx(b, abs=1e-15)
+        assert sum(a) == pytest.approx(1.0, abs=1e-12)

@@ -199,8 +199,8 @@ def _numpy_ready() -> bool:
     return os.environ.get("BLACKJACK_ODDS_PURE") != "1" and importlib.util.find_spec("numpy") is not None
 
 
-_MOST_DRAWS = 12
-"""More cards than any dealer hand draws (from a 2 up, eleven more aces and twos are past 21)."""
+_MOST_DRAWS = 13
+"""The most cards a dealer hand draws: 13 with no up card when soft 17 is hit (twelve aces, then one)."""
 
 
 @lru_cache(maxsize=64)
