@@ -194,12 +194,12 @@ def test_the_dealers_odds_are_the_same_with_numpy_and_without(
     starts = [(up + 1, up == ACE, 1) for up in range(RANKS)] + [(0, False, 0)]
     with_numpy = [dealer._finite(hits_soft_17, s, *start) for s in shoes for start in starts]
     monkeypatch.setenv("BLACKJACK_ODDS_PURE", "1")
-    dealer._numpy_ready.cache_clear()
+    dealer._pure.cache_clear()
     try:
         pure = [dealer._finite(hits_soft_17, s, *start) for s in shoes for start in starts]
     finally:
         monkeypatch.delenv("BLACKJACK_ODDS_PURE")
-        dealer._numpy_ready.cache_clear()
+        dealer._pure.cache_clear()
     for a, b in zip(with_numpy, pure, strict=True):
         assert a == pytest.approx(b, abs=1e-15)
         assert sum(a) == pytest.approx(1.0, abs=1e-12)

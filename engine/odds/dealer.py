@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -193,10 +194,25 @@ def _ending_arrays(hits_soft_17: bool, points: int, ace: bool, cards: int) -> tu
     return drawn, sizes, outcomes, ways
 
 
-@lru_cache(maxsize=1)
 def _numpy_ready() -> bool:
-    """Whether numpy (the `fast` extra) is installed to weigh the dealer's endings at once."""
-    return os.environ.get("BLACKJACK_ODDS_PURE") != "1" and importlib.util.find_spec("numpy") is not None
+    """Whether numpy is loaded to weigh the dealer's endings at once (see `load_numpy`)."""
+    return "numpy" in sys.modules and not _pure()
+
+
+@lru_cache(maxsize=1)
+def _pure() -> bool:
+    """Whether $BLACKJACK_ODDS_PURE=1 asks for the Python weighing even with numpy loaded."""
+    return os.environ.get("BLACKJACK_ODDS_PURE") == "1"
+
+
+def load_numpy() -> None:
+    """Load numpy when it is installed (the `fast` extra), so the dealer's odds use it.
+
+    Exact analyses call this; the default ones do not, so a process that never asks for
+    one (the game) does not pay numpy's import in the middle of a frame.
+    """
+    if not _pure() and importlib.util.find_spec("numpy") is not None:
+        import numpy  # noqa: F401
 
 
 _MOST_DRAWS = 13

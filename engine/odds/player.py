@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from engine.actions import Action
 from engine.odds.composition import INFINITE_PROBABILITIES, RANKS, Composition, OddsError
-from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution
+from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution, load_numpy
 from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
 
 Decide = Callable[[int, bool, int | None, frozenset[Action]], Action]
@@ -61,6 +61,8 @@ class Evaluator:
     def __init__(self, rules: Rules, up: int | None, shoe: Composition, *, order: int = 2,
                  depth: int = 5, exact: bool = False) -> None:
         self.rules = rules
+        if exact:
+            load_numpy()
         self.depth = _NO_LIMIT if exact else depth
         """Removed cards after which a hand's further draws no longer change the odds (a cap on cost)."""
         self.up = up
