@@ -96,9 +96,9 @@ def compare(runs: int, farmer: Path) -> None:
         raise SystemExit(f"odds_speed: Farmer's calculator is not at {strategy}")
     work = Path(tempfile.mkdtemp(prefix="odds-farmer-"))
     env_python = sys.executable
-    fast = "numpy" if importlib.util.find_spec("numpy") else "pure Python"
+    fast = "numpy" if importlib.util.find_spec("numpy") else "Python (numpy not installed)"
     print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core;"
-          f" ours with {fast}")
+          f" ours exact weighs the dealer's odds with {fast}, ours default in Python")
     print(f"{'case':<56} {'engine':<16} {'EV %':>12} {'median s':>9} {'ratio':>7}")
     for name, (rules, answers) in CASES.items():
         times: dict[str, list[float]] = {"farmer": [], "ours": [], "ours exact": []}
