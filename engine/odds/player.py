@@ -451,6 +451,8 @@ class Evaluator:
         lattice = _SplitLattice(shoe, level)
         value = 0.0
         for hands_made, known, weight, own in shoe.endings(most):
+            if weight <= 0.0:
+                continue  # cannot happen with these cards (and its values may not exist)
             # `own` hands were completed by a non-pair card; the rest (at the most hands) drew freely.
             extra = hands_made - 2
             if own:
@@ -555,6 +557,8 @@ class _SplitShoe:
         """The chance of one given sequence of `pairs` pair cards and `others` other cards."""
         if self.infinite:
             return self.chance ** pairs * (1.0 - self.chance) ** others
+        if pairs + others > self.size:
+            return 0.0  # more cards than the shoe holds
         chance = 1.0
         for i in range(pairs):
             chance *= max(self.pairs - i, 0.0) / (self.size - i)
@@ -614,7 +618,7 @@ class _SplitLattice:
             else:
                 v = self.shoe.pair_chance(pairs, others - 1)
                 found = self.free(pairs, others - 1)
-                if v > 0.0:
+                if 0.0 < v < 1.0:
                     found = (found - v * self.free(pairs + 1, others - 1)) / (1.0 - v)
             self._free[key] = found
         return found
@@ -627,10 +631,10 @@ class _SplitLattice:
             v = self.shoe.pair_chance(pairs, others)
             if others == 0:
                 free, paired = self.level(pairs)
-                found = (free - v * paired) / (1.0 - v) if v > 0.0 else free
+                found = (free - v * paired) / (1.0 - v) if 0.0 < v < 1.0 else free
             else:
                 found = self.completed(pairs, others - 1)
-                if v > 0.0:
+                if 0.0 < v < 1.0:
                     found = (found - v * self.completed(pairs + 1, others - 1)) / (1.0 - v)
             self._completed[key] = found
         return found
