@@ -1,28 +1,160 @@
-"""Chart plus house edge per preset: cold (computed) and warm (read from the disk cache).
+"""The exact odds engine beside Eric Farmer's, and chart plus house edge per preset.
 
-Usage: python bench/odds_speed.py [PRESET ...]
-Single core, one process; prints one line per preset. A figure, never a pass/fail.
+Usage: python bench/odds_speed.py [--runs N] [--farmer DIR]
+       python bench/odds_speed.py --presets [PRESET ...]
+       python bench/odds_speed.py --pairs [--farmer DIR]
+
+The first form times whole processes, alternating: ours (a cold analysis, no disk cache;
+default mode and `exact=True`) and Farmer's strategy calculator 7.6 (`DIR/strategy`, default
+../shared/peers/farmer beside the checkout), each pinned to one core with taskset when it
+is there, for six decks S17 DAS and one deck H17 (both with his exact CDP splits). It prints
+each one's overall EV, the median CPU seconds (user + system) and the median of the
+per-round ratios ours / Farmer's. The second form times each preset cold and warm in this
+process. The third asks Farmer's calculator every action of every pair against every up
+card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value) and prints the largest
+difference from ours in exact mode, per case. Figures, never a pass/fail; on a shared
+machine quote the ratios.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from engine.odds import cache
-from engine.rulesets import load_rules, preset_ids
+from engine.odds import cache  # noqa: E402
+from engine.rulesets import load_rules, preset_ids  # noqa: E402
+
+CASES = {
+    # name: (our rule set as Python, Farmer's answers: decks, H17, double any total, [double 9,]
+    # double soft, double after hits, DAS, resplit, [resplit aces,] CDZ-, CDP1, surrender, payoff)
+    "6 decks S17 DAS split to 4 (vegas-strip, no surrender)": (
+        'load_rules("vegas-strip").with_changes(surrender=Surrender.NONE)',
+        "6\nn\ny\ny\nn\ny\ny\nn\nn\nn\nn\n1.5\n",
+    ),
+    "1 deck H17 D10-11 no DAS split once (single-deck)": (
+        'load_rules("single-deck").with_changes(surrender=Surrender.NONE)',
+        "1\ny\nn\nn\nn\nn\nn\nn\nn\nn\nn\n1.5\n",
+    ),
+}
+
+PAIR_CASES = {
+    **CASES,
+    "1 deck S17 DAS split to 4 (vegas-strip with one deck, no surrender)": (
+        'load_rules("vegas-strip").with_changes(surrender=Surrender.NONE, decks=1)',
+        "1\nn\ny\ny\nn\ny\ny\nn\nn\nn\nn\n1.5\n",
+    ),
+}
+"""The timed cases, and the one-deck game with resplits (where 3,3 v 2 was off), for --pairs."""
+
+OURS = """
+from engine.rules import Surrender
+from engine.rulesets import load_rules
+from engine.odds.house_edge import analyze
+print(-100 * analyze({rules}, exact={exact}).optimal_house_edge)
+"""
 
 
-def main(argv: list[str]) -> None:
-    """Time each preset cold and warm, with a fresh cache folder."""
+def _pinned(command: list[str]) -> list[str]:
+    """The command on one core (taskset), when taskset is installed."""
+    return ["taskset", "-c", "0", *command] if shutil.which("taskset") else command
+
+
+def _timed(command: list[str], stdin: str = "") -> tuple[float, str]:
+    """Run a whole process; its CPU seconds (user + system) and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(_pinned(command), input=stdin, capture_output=True, text=True, check=True, cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, done.stdout
+
+
+def _farmer_ev(out_file: Path) -> float:
+    """The overall EV (%) Farmer's calculator wrote."""
+    for line in out_file.read_text().splitlines():
+        if line.strip().startswith("Total |"):
+            return float(line.split("|")[1].split()[0])
+    raise SystemExit(f"odds_speed: no 'Total |' line in {out_file}")
+
+
+def compare(runs: int, farmer: Path) -> None:
+    """Time ours (default and exact) and Farmer's, alternating, and print the medians and ratios."""
+    strategy = farmer / "strategy"
+    if not strategy.exists():
+        raise SystemExit(f"odds_speed: Farmer's calculator is not at {strategy}")
+    work = Path(tempfile.mkdtemp(prefix="odds-farmer-"))
+    env_python = sys.executable
+    fast = "numpy" if importlib.util.find_spec("numpy") else "Python (numpy not installed)"
+    print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core;"
+          f" ours exact weighs the dealer's odds with {fast}, ours default in Python")
+    print(f"{'case':<56} {'engine':<16} {'EV %':>12} {'median s':>9} {'ratio':>7}")
+    for name, (rules, answers) in CASES.items():
+        times: dict[str, list[float]] = {"farmer": [], "ours": [], "ours exact": []}
+        evs: dict[str, float] = {}
+        out = work / "farmer.txt"
+        for _ in range(runs):
+            cpu, _ = _timed([str(strategy)], f"{answers}{out}\n0 0\n")
+            times["farmer"].append(cpu)
+            evs["farmer"] = _farmer_ev(out)
+            for label, exact in (("ours", False), ("ours exact", True)):
+                cpu, printed = _timed([env_python, "-c", OURS.format(rules=rules, exact=exact)])
+                times[label].append(cpu)
+                evs[label] = float(printed)
+        for label, seconds in times.items():
+            ratios = [a / b for a, b in zip(seconds, times["farmer"], strict=True)]
+            ratio = "" if label == "farmer" else f"{statistics.median(ratios):6.2f}x"
+            print(f"{name:<56} {label:<16} {evs[label]:12.9f} {statistics.median(seconds):9.2f} {ratio:>7}")
+
+
+def pairs(farmer: Path) -> None:
+    """Every action of every pair against every up card: ours (exact) beside Farmer's."""
+    from engine.actions import Action
+    from engine.odds.composition import Composition
+    from engine.odds.player import Evaluator
+    from engine.rules import Surrender
+
+    names = {"Stand": Action.STAND, "Hit": Action.HIT, "Double": Action.DOUBLE, "Split": Action.SPLIT}
+    out = Path(tempfile.mkdtemp(prefix="odds-pairs-")) / "farmer.txt"
+    queries = [(up, card) for card in range(1, 11) for up in range(1, 11)]
+    for name, (rules_text, answers) in PAIR_CASES.items():
+        # Farmer splits any two ten-value cards.
+        scope = {"load_rules": load_rules, "Surrender": Surrender}
+        rules = eval(rules_text, scope).with_changes(pair_by_value=True)
+        asked = "".join(f"{up} 2 {card} {card}\n" for up, card in queries)
+        _, printed = _timed([str(farmer / "strategy")], f"{answers}{out}\n{asked}0 0\n")
+        blocks = printed.split("Enter dealer up card and player hand (Ctrl-C to exit):")[1:]
+        worst = (0.0, "")
+        for (up, card), block in zip(queries, blocks, strict=False):
+            found = re.findall(r"(\w+)\s+E\(X\) =\s+(-?[\d.]+)%", block)
+            theirs = {names[word]: float(value) for word, value in found}
+            shoe = Composition.full(rules.decks).without([up])
+            hand = [card - 1, card - 1]
+            ours = Evaluator(rules, up - 1, shoe, exact=True).values(hand, hand)
+            for action, value in theirs.items():
+                gap = abs(100 * ours[action] - value)
+                if gap > worst[0]:
+                    worst = (gap, f"{card},{card} v {up} {action.value}")
+        print(f"{name}: {len(queries)} pairs and up cards, largest difference {worst[0]:.2e} points"
+              f" ({worst[1] or 'none'})")
+
+
+def presets(ids: list[str]) -> None:
+    """Time each preset cold and warm, with a fresh cache folder (this process)."""
     os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="odds-bench-")
     print(f"{'preset':<18} {'decks':>8} {'cold s':>8} {'warm ms':>8} {'edge %':>8}")
-    for preset in argv or preset_ids():
+    for preset in ids or preset_ids():
         rules = load_rules(preset)
         cache.clear_memory()
         started = time.process_time()
@@ -34,6 +166,23 @@ def main(argv: list[str]) -> None:
         warm = time.perf_counter() - started
         decks = "infinite" if rules.decks is None else str(rules.decks)
         print(f"{preset:<18} {decks:>8} {cold:8.2f} {1000 * warm:8.1f} {100 * result.house_edge:8.3f}")
+
+
+def main(argv: list[str]) -> None:
+    """Parse the arguments and run one of the two benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="alternating runs per engine (default 5)")
+    parser.add_argument("--farmer", type=Path, default=ROOT.parent.parent / "shared" / "peers" / "farmer",
+                        help="the folder holding Farmer's strategy calculator")
+    parser.add_argument("--presets", nargs="*", metavar="PRESET", help="time presets cold and warm instead")
+    parser.add_argument("--pairs", action="store_true", help="compare every pair's values with Farmer's")
+    args = parser.parse_args(argv)
+    if args.pairs:
+        pairs(args.farmer)
+    elif args.presets is not None:
+        presets(args.presets)
+    else:
+        compare(args.runs, args.farmer)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from engine.odds.house_edge import Analysis, analyze
 from engine.odds.strategy import StrategyChart
 from engine.rules import Rules
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the analysis or the file layout changes, so old files are not read."""
 
 IGNORED_OPTIONS = frozenset(

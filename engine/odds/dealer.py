@@ -8,9 +8,13 @@ each multiset of cards drawn (the future depends only on what has left the shoe)
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from engine.odds.composition import INFINITE_PROBABILITIES, LABELS, RANKS, Composition
 from engine.rules import Rules
@@ -26,7 +30,6 @@ BUST = 6
 Distribution = tuple[float, float, float, float, float, float, float]
 """Probabilities of the dealer's final results, in the order of `OUTCOMES`."""
 
-_DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
 
 
 def _steps(hits_soft_17: bool) -> dict[tuple[int, bool], list[tuple[int, int, bool, int]]]:
@@ -78,7 +81,7 @@ def dealer_distribution(
     points, ace, cards = _start(up)
     if counts is None:
         return _infinite(steps, points, ace, cards)
-    return _finite(steps, list(counts), points, ace, cards)
+    return _finite(hits_soft_17, counts, points, ace, cards)
 
 
 def _infinite(
@@ -111,46 +114,141 @@ def _infinite(
 
 
 def _finite(
-    steps: dict[tuple[int, bool], list[tuple[int, int, bool, int]]],
-    counts: list[int],
+    hits_soft_17: bool,
+    counts: Sequence[int],
     points: int,
     ace: bool,
     cards: int,
 ) -> Distribution:
-    memo: dict[int, list[float]] = {}
-    digit = _DIGIT
+    """Sum, over every set of cards the dealer can end with, the chance of drawing them in order.
 
-    def walk(key: int, points: int, ace: bool, cards: int, left: int) -> list[float]:
-        found = memo.get(key)
-        if found is not None:
-            return found
-        result = [0.0] * 7
-        second = cards == 1
-        for index, new_points, new_ace, outcome in steps[(points, ace)]:
-            count = counts[index]
-            if not count:
-                continue
-            p = count / left
-            if second and new_ace and new_points == 11:
-                result[BLACKJACK] += p
-            elif outcome >= 0:
-                result[outcome] += p
-            else:
-                counts[index] = count - 1
-                sub = walk(key + digit[index], new_points, new_ace, cards + 1, left - 1)
-                counts[index] = count
-                result[0] += p * sub[0]
-                result[1] += p * sub[1]
-                result[2] += p * sub[2]
-                result[3] += p * sub[3]
-                result[4] += p * sub[4]
-                result[5] += p * sub[5]
-                result[6] += p * sub[6]
-        memo[key] = result
-        return result
+    The chance of one order of a set drawn from the shoe depends only on the set (a falling
+    factorial per value over one of the shoe's size), so each set is weighed once, times the
+    number of orders the dealer's rule lets happen (`_endings`).
+    """
+    if _numpy_ready():
+        return _finite_numpy(hits_soft_17, counts, points, ace, cards)
+    size = sum(counts)
+    deepest = min(size, _MOST_DRAWS)
+    falling = [1.0] * (deepest + 1)
+    for k in range(1, deepest + 1):
+        falling[k] = falling[k - 1] * (size - k + 1)
+    rows = []
+    for count in counts:
+        # Past the count the product is zero: a set needing more of a value than is left.
+        row = [1.0] * (_MOST_DRAWS + 1)
+        for j in range(_MOST_DRAWS):
+            row[j + 1] = row[j] * max(count - j, 0)
+        rows.append(row)
+    result = [0.0] * 7
+    for drawn, k, outcome, ways in _endings(hits_soft_17, points, ace, cards):
+        if k <= deepest:
+            p = ways / falling[k]
+            for index, times in drawn:
+                p *= rows[index][times]
+            result[outcome] += p
+    return (result[0], result[1], result[2], result[3], result[4], result[5], result[6])
 
-    r = walk(0, points, ace, cards, sum(counts))
-    return (r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+
+def _finite_numpy(
+    hits_soft_17: bool, counts: Sequence[int], points: int, ace: bool, cards: int
+) -> Distribution:
+    """`_finite` with every set weighed at once by numpy (the `fast` extra): the same sums."""
+    import numpy as np
+
+    drawn, sizes, outcomes, ways = _ending_arrays(hits_soft_17, points, ace, cards)
+    shoe = np.asarray(counts, dtype=np.float64)
+    steps = np.arange(_MOST_DRAWS, dtype=np.float64)
+    # rows[i, t]: the falling factorial counts[i] (counts[i] - 1) ... over t terms, zero past the count.
+    rows = np.ones((RANKS, _MOST_DRAWS + 1))
+    rows[:, 1:] = np.cumprod(np.maximum(shoe[:, None] - steps[None, :], 0.0), axis=1)
+    size = float(shoe.sum())
+    falling = np.ones(_MOST_DRAWS + 1)
+    falling[1:] = np.cumprod(size - steps)
+    falling[falling <= 0.0] = np.inf
+    table = rows.ravel()
+    chances = ways / falling[sizes]
+    for column in drawn:
+        chances *= table[column]
+    r = chances @ outcomes
+    return (float(r[0]), float(r[1]), float(r[2]), float(r[3]), float(r[4]), float(r[5]), float(r[6]))
+
+
+@lru_cache(maxsize=64)
+def _ending_arrays(hits_soft_17: bool, points: int, ace: bool, cards: int) -> tuple[Any, Any, Any, Any]:
+    """`_endings` as numpy arrays: the sets (a row per value drawn, of positions in a table of
+    falling factorials), their sizes, their results (one-hot) and orders."""
+    import numpy as np
+
+    endings = _endings(hits_soft_17, points, ace, cards)
+    # Each set as flat positions in `rows` (value * width + times); padding points at a 1.
+    widest = max(len(pairs) for pairs, _, _, _ in endings)
+    drawn = np.zeros((widest, len(endings)), dtype=np.intp)
+    outcomes = np.zeros((len(endings), 7))
+    for row, (pairs, _, outcome, _) in enumerate(endings):
+        outcomes[row, outcome] = 1.0
+        for column, (index, times) in enumerate(pairs):
+            drawn[column, row] = index * (_MOST_DRAWS + 1) + times
+    sizes = np.array([e[1] for e in endings], dtype=np.intp)
+    ways = np.array([e[3] for e in endings], dtype=np.float64)
+    return drawn, sizes, outcomes, ways
+
+
+def _numpy_ready() -> bool:
+    """Whether numpy is loaded to weigh the dealer's endings at once (see `load_numpy`)."""
+    return "numpy" in sys.modules and not _pure()
+
+
+@lru_cache(maxsize=1)
+def _pure() -> bool:
+    """Whether $BLACKJACK_ODDS_PURE=1 asks for the Python weighing even with numpy loaded."""
+    return os.environ.get("BLACKJACK_ODDS_PURE") == "1"
+
+
+def load_numpy() -> None:
+    """Load numpy when it is installed (the `fast` extra), so the dealer's odds use it.
+
+    Exact analyses call this; the default ones do not, so a process that never asks for
+    one (the game) does not pay numpy's import in the middle of a frame.
+    """
+    if not _pure() and importlib.util.find_spec("numpy") is not None:
+        import numpy  # noqa: F401
+
+
+_MOST_DRAWS = 13
+"""The most cards a dealer hand draws: 13 with no up card when soft 17 is hit (twelve aces, then one)."""
+
+
+@lru_cache(maxsize=64)
+def _endings(
+    hits_soft_17: bool, points: int, ace: bool, cards: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], int, int, int], ...]:
+    """Every set of cards the dealer can draw to the end, from a start, with its result.
+
+    Each entry is (the set as (index, times) pairs, its size, the result's index, the number
+    of orders in which the dealer draws exactly that set and stops on its last card).
+    """
+    steps = _STEPS[hits_soft_17]
+    frontier: dict[tuple[int, ...], tuple[int, int, bool, int]] = {(0,) * RANKS: (1, points, ace, cards)}
+    found: dict[tuple[tuple[int, ...], int], int] = {}
+    while frontier:
+        following: dict[tuple[int, ...], tuple[int, int, bool, int]] = {}
+        for drawn, (ways, points_now, ace_now, cards_now) in frontier.items():
+            for index, new_points, new_ace, outcome in steps[(points_now, ace_now)]:
+                grown = (*drawn[:index], drawn[index] + 1, *drawn[index + 1:])
+                if cards_now == 1 and new_ace and new_points == 11:
+                    outcome = BLACKJACK
+                elif outcome < 0:
+                    before = following.get(grown)
+                    ways_in = ways + (before[0] if before else 0)
+                    following[grown] = (ways_in, new_points, new_ace, cards_now + 1)
+                    continue
+                found[(grown, outcome)] = found.get((grown, outcome), 0) + ways
+        frontier = following
+    return tuple(
+        (tuple((i, n) for i, n in enumerate(drawn) if n), sum(drawn), outcome, ways)
+        for (drawn, outcome), ways in found.items()
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,8 +72,10 @@ def same_rank_share(shoe: Composition, rules: Rules) -> float:
     return max(tens / 4 - 1, 0) / (tens - 1) if tens > 1 else 0.0
 
 
-def analyze(rules: Rules) -> Analysis:
+def analyze(rules: Rules, *, exact: bool = False) -> Analysis:
     """Chart, house edge and dealer odds for a rule set (uncached; see `engine.odds.cache`).
+
+    `exact` values every hand exactly for the shoe (see `engine.odds.player`), slower.
 
     >>> from engine.rulesets import load_rules
     >>> result = analyze(load_rules("infinite-deck"))
@@ -93,9 +95,9 @@ def analyze(rules: Rules) -> Analysis:
     for up in ups:
         up_shoe = shoe if up is None else shoe.without([up + 1])
         up_weight = 1.0 if up is None else up_probs[up]
-        evaluator = Evaluator(rules, up, up_shoe)
+        evaluator = Evaluator(rules, up, up_shoe, exact=exact)
         evaluators[up] = (evaluator, up_shoe)
-        plain = Evaluator(no_das, up, up_shoe) if no_das is not None else None
+        plain = Evaluator(no_das, up, up_shoe, exact=exact) if no_das is not None else None
         share = same_rank_share(up_shoe, rules)
         column = None if up is None else up + 1
         for a, b, weight in two_card_hands(up_shoe):

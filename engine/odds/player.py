@@ -5,7 +5,13 @@ card; a state is the set of cards gone from the shoe plus the hand's points, so 
 values are composition-dependent: every card the player draws changes the next draw and
 the dealer's odds. The dealer's odds after the player's cards are exact for up to `order`
 removed cards and extended from there by a polynomial in the removed counts (the exact
-first and second differences), which is where a finite-deck result stops being exact.
+first and second differences), which is where a finite-deck result stops being exact;
+hands that have drawn `depth` cards stop changing the odds; split hands see at most two
+extra pair cards gone. With `exact=True` none of these shortcuts is taken: every value
+is exact for the shoe (Eric Farmer's figures to 1e-9), at several times the cost (numpy,
+the `fast` extra, weighs the dealer's odds quicker).
+
+Splits are combined exactly for the shoe in either mode, as Farmer's CDP does (`_split`).
 
 Values come in one of two scales. Where a dealer blackjack takes only the original bet
 (every peek game, and no-peek games with `original-bet`), a hand is valued given that
@@ -17,11 +23,11 @@ dealer result that beats every hand but a counted blackjack, doubles and splits 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from engine.actions import Action
 from engine.odds.composition import INFINITE_PROBABILITIES, RANKS, Composition, OddsError
-from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution
+from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution, load_numpy
 from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
 
 Decide = Callable[[int, bool, int | None, frozenset[Action]], Action]
@@ -30,9 +36,11 @@ Decide = Callable[[int, bool, int | None, frozenset[Action]], Action]
 ACE, TEN = 0, 9
 _SPLIT_CAP = 16
 """Hands a seat may hold by splitting when the rules set no limit (more are too rare to count)."""
-_SPLIT_LEVELS = 1
-"""Pair cards beyond the first two whose removal split hands are valued with (deeper: the same)."""
 _DIGIT = tuple(1 << (5 * i) for i in range(RANKS))
+_SPLIT_LEVELS = 2
+"""Outside exact mode, split hands are valued with at most this many extra pair cards gone."""
+_NO_LIMIT = 1 << 30
+"""An order and a depth no hand reaches: the dealer's odds exact for every state (`exact=True`)."""
 
 
 def best_total(points: int, ace: bool) -> int:
@@ -51,12 +59,17 @@ class Evaluator:
     """
 
     def __init__(self, rules: Rules, up: int | None, shoe: Composition, *, order: int = 2,
-                 depth: int = 5) -> None:
+                 depth: int = 5, exact: bool = False) -> None:
         self.rules = rules
-        self.depth = depth
+        if exact:
+            load_numpy()
+        self.depth = _NO_LIMIT if exact else depth
         """Removed cards after which a hand's further draws no longer change the odds (a cap on cost)."""
         self.up = up
-        self.order = order
+        self.order = _NO_LIMIT if exact else order
+        """Removed cards up to which the dealer's odds are computed exactly (then extended)."""
+        self.split_levels = _NO_LIMIT if exact else _SPLIT_LEVELS
+        """Extra pair cards a split hand's values see gone (deeper resplits: the same; a cap on cost)."""
         self.infinite = shoe.counts is None
         self.counts: tuple[int, ...] = shoe.counts if shoe.counts is not None else (0,) * RANKS
         self.size = 0 if shoe.counts is None else sum(shoe.counts)
@@ -402,75 +415,94 @@ class Evaluator:
                policy: bool) -> float:
         """The value of splitting a pair of `card` (both cards already gone from the shoe).
 
-        A split hand is valued knowing how many pair cards the seat's hands hold when it
-        gets its second card, not the other cards those hands drew (as Wizard of Odds'
-        appendix 9 analyser does); with an infinite deck this is exact.
+        Exact for the shoe, as in Eric Farmer's analysis (his CDP, or a fixed policy): pairs
+        are resplit whenever the rules allow, and a split hand is played knowing its own cards
+        and how many pair cards the split took in all (`_split_level`). By exchangeability the
+        other hands' cards then change a hand's value only through what is known of them: that
+        the second card of a hand that was not resplit is not a pair card (`_SplitLattice`).
         """
         rules = self.rules
-        aces = card == ACE
-        limit = rules.max_hands or _SPLIT_CAP
-        may_resplit = not aces or rules.resplit_aces
-        resplit_choice = True
         if policy:
             assert self._policy is not None
             legal = frozenset((Action.STAND, Action.HIT, Action.SPLIT))
-            resplit_choice = self._policy(best_total(2 * card + 2, aces), aces, card, legal) is Action.SPLIT
-        first = hands + 1
-        spare = self.counts[card] - self._cnt[card]
-        levels: dict[int, tuple[float, float, float]] = {}
+            choice = self._policy(best_total(2 * card + 2, card == ACE), card == ACE, card, legal)
+            resplits = choice is Action.SPLIT
+        else:
+            resplits = True
+        most = 2
+        if resplits and (card != ACE or rules.resplit_aces):
+            most = max(2, (rules.max_hands or _SPLIT_CAP) - hands + 1)
+        left = [self.counts[i] - self._cnt[i] for i in range(RANKS)]
+        shoe = _SplitShoe(self.infinite, left, card, pair_chance)
+        if not self.infinite:
+            most = min(most, 2 + int(shoe.pairs + 1e-9))
+        levels: dict[int, tuple[float, float]] = {}
 
-        def level(n: int) -> tuple[float, float, float]:
-            extra = 0 if self.infinite else min(n - first, spare, _SPLIT_LEVELS)
-            found = levels.get(extra)
+        def level(extra: int) -> tuple[float, float]:
+            gone = 0 if self.infinite else min(extra, self.split_levels)
+            found = levels.get(gone)
             if found is None:
-                self._cnt[card] += extra
-                found = self._split_level(key + extra * _DIGIT[card], n_removed + extra, card, pair_chance,
-                                          policy)
-                self._cnt[card] -= extra
-                levels[extra] = found
+                self._cnt[card] += gone
+                found = self._split_level(key + gone * _DIGIT[card], n_removed + gone, card, policy)
+                self._cnt[card] -= gone
+                levels[gone] = found
             return found
 
-        memo: dict[tuple[int, int], float] = {}
-
-        def expected(n: int, pending: int) -> float:
-            if pending == 0:
-                return 0.0
-            found = memo.get((n, pending))
-            if found is not None:
-                return found
-            a, b, p_pair = level(n)
-            rest = expected(n, pending - 1)
-            keep = b + rest
-            if may_resplit and n < limit and p_pair > 0:
-                again = expected(n + 1, pending + 1)
-                paired = (again if resplit_choice else keep) if policy else max(keep, again)
-            else:
-                paired = keep
-            value = a + (1.0 - p_pair) * rest + p_pair * paired
-            memo[(n, pending)] = value
+        lattice = _SplitLattice(shoe, level)
+        value = 0.0
+        for hands_made, known, weight, own in shoe.endings(most):
+            if weight <= 0.0:
+                continue  # cannot happen with these cards (and its values may not exist)
+            # `own` hands were completed by a non-pair card; the rest (at the most hands) drew freely.
+            extra = hands_made - 2
+            if own:
+                value += weight * own * lattice.completed(extra, own - 1)
+            if hands_made > own:
+                value += weight * (hands_made - own) * lattice.free(extra, known)
+        if not self.conditioned:
             return value
+        # Each hand's value counts a dealer blackjack as its own loss; it takes one bet in all.
+        q = self._blackjack(left)
+        if q <= 0.0:
+            return value
+        hole = [TEN] if self.up == ACE else [ACE] if self.up == TEN else [ACE, TEN]
+        after = list(left)
+        for index in hole:
+            after[index] -= 1
+        given_blackjack = _SplitShoe(self.infinite, after, card, pair_chance)
+        hands_given = sum(chance * made for made, _, chance, _ in given_blackjack.endings(most))
+        value += (hands_given - 1.0) * q
+        return (value + q) / (1.0 - q) if q < 1.0 - 1e-12 else -1.0
 
-        return expected(first, 2)
-
-    def _split_level(self, key: int, n_removed: int, card: int, pair_chance: float,
-                     policy: bool) -> tuple[float, float, float]:
-        """For a split hand of `card`: the value of its non-pairing draws (weighted), of drawing
-        a pair card and keeping it, and the chance of drawing a card that pairs it."""
+    def _split_level(self, key: int, n_removed: int, card: int, policy: bool) -> tuple[float, float]:
+        """A split hand of `card` after its second card, with the removals in `_cnt`: its value
+        (however the second card falls) and its value when the second card pairs it, both with
+        a dealer blackjack as one more loss of the hand's bet (the scale the lattice needs)."""
         cnt = self._cnt
         aces = card == ACE
-        a = b = p_pair = 0.0
-        for i, p in self._draws(key):
+        left = [self.counts[i] - cnt[i] for i in range(RANKS)]
+        size = sum(left)
+        free = paired = 0.0
+        for i in range(RANKS):
+            if self.infinite:
+                p = INFINITE_PROBABILITIES[i]
+            elif left[i] > 0:
+                p = left[i] / size
+            else:
+                continue
             cnt[i] += 1
             value = self._split_hand(key + self._digit[i], n_removed + 1, card + i + 2, aces or i == ACE,
                                      aces, i, policy)
             cnt[i] -= 1
+            if self.conditioned:
+                left[i] -= 1
+                q = self._blackjack(left, size - 1)
+                left[i] += 1
+                value = (1.0 - q) * value - q
+            free += p * value
             if i == card:
-                b = value
-                p_pair = p * pair_chance
-                a += p * (1.0 - pair_chance) * value
-            else:
-                a += p * value
-        return a, b, p_pair
+                paired = value
+        return free, paired
 
     def _split_hand(self, key: int, n_removed: int, points: int, ace: bool, aces: bool, second: int,
                     policy: bool) -> float:
@@ -499,6 +531,113 @@ class Evaluator:
         if can_double:
             value = max(value, self._double(key, n_removed, points, ace))
         return value
+
+
+class _SplitShoe:
+    """The shoe a split draws its second cards from: its size, and how many cards pair the split.
+
+    Ten-value cards pair a split of tens by rank only when `pair_chance` is below one; then
+    a share of them (as many as the shoe would hold of one rank) counts as pairing cards.
+    """
+
+    def __init__(self, infinite: bool, left: Sequence[int], card: int, pair_chance: float) -> None:
+        self.infinite = infinite
+        self.size = float(sum(left))
+        self.pairs = pair_chance * left[card]
+        self.chance = INFINITE_PROBABILITIES[card] * pair_chance if infinite else 0.0
+
+    def pair_chance(self, pairs_gone: int, cards_gone: int) -> float:
+        """The chance the next card pairs the split, after these pair and other cards are gone."""
+        if self.infinite:
+            return self.chance
+        left = self.size - pairs_gone - cards_gone
+        return max(self.pairs - pairs_gone, 0.0) / left if left > 0 else 0.0
+
+    def sequence(self, pairs: int, others: int) -> float:
+        """The chance of one given sequence of `pairs` pair cards and `others` other cards."""
+        if self.infinite:
+            return self.chance ** pairs * (1.0 - self.chance) ** others
+        if pairs + others > self.size:
+            return 0.0  # more cards than the shoe holds
+        chance = 1.0
+        for i in range(pairs):
+            chance *= max(self.pairs - i, 0.0) / (self.size - i)
+        non_pairs = self.size - self.pairs
+        for j in range(others):
+            chance *= max(non_pairs - j, 0.0) / (self.size - pairs - j)
+        return chance
+
+    def endings(self, most: int) -> Iterator[tuple[int, int, float, int]]:
+        """Each way the second cards can end a split of up to `most` hands.
+
+        Yields (hands made, non-pair second cards known, chance, hands completed by a
+        non-pair card). A split ends early when every hand has a non-pair second card;
+        at `most` hands, the hands still waiting take whatever comes.
+        """
+        # ways[(p, k)]: orderings of p pair cards and k others that keep a hand waiting.
+        ways = {(0, 0): 1}
+        for step in range(2 * most):
+            for (p, k), count in sorted(ways.items()):
+                if p + k != step:
+                    continue
+                hands = 2 + p
+                waiting = hands - k
+                if hands == most:
+                    continue
+                ways[(p + 1, k)] = ways.get((p + 1, k), 0) + count
+                if waiting == 1:
+                    yield hands, hands - 1, count * self.sequence(p, k + 1), hands
+                else:
+                    ways[(p, k + 1)] = ways.get((p, k + 1), 0) + count
+        for (p, k), count in ways.items():
+            if 2 + p == most:
+                yield most, k, count * self.sequence(p, k), k
+
+
+class _SplitLattice:
+    """A split hand's value given some pair cards and some unknown non-pair cards gone.
+
+    Removing a card nobody sees leaves a hand's expected value unchanged; a removed card
+    known only not to pair the split splits that identity in two: with `v` the chance a
+    card from the shoe pairs, V(a, b - 1) = v V(a + 1, b - 1) + (1 - v) V(a, b).
+    """
+
+    def __init__(self, shoe: _SplitShoe, level: Callable[[int], tuple[float, float]]) -> None:
+        self.shoe = shoe
+        self.level = level
+        self._free: dict[tuple[int, int], float] = {}
+        self._completed: dict[tuple[int, int], float] = {}
+
+    def free(self, pairs: int, others: int) -> float:
+        """A hand whose second card may be anything, `others` non-pair cards gone besides."""
+        key = (pairs, others)
+        found = self._free.get(key)
+        if found is None:
+            if others == 0:
+                found = self.level(pairs)[0]
+            else:
+                v = self.shoe.pair_chance(pairs, others - 1)
+                found = self.free(pairs, others - 1)
+                if 0.0 < v < 1.0:
+                    found = (found - v * self.free(pairs + 1, others - 1)) / (1.0 - v)
+            self._free[key] = found
+        return found
+
+    def completed(self, pairs: int, others: int) -> float:
+        """A hand whose second card is known not to pair it, `others` non-pair cards gone besides."""
+        key = (pairs, others)
+        found = self._completed.get(key)
+        if found is None:
+            v = self.shoe.pair_chance(pairs, others)
+            if others == 0:
+                free, paired = self.level(pairs)
+                found = (free - v * paired) / (1.0 - v) if 0.0 < v < 1.0 else free
+            else:
+                found = self.completed(pairs, others - 1)
+                if 0.0 < v < 1.0:
+                    found = (found - v * self.completed(pairs + 1, others - 1)) / (1.0 - v)
+            self._completed[key] = found
+        return found
 
 
 _HIT_OR_STAND = frozenset((Action.HIT, Action.STAND))
