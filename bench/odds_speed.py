@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.peers import PEERS  # noqa: E402
 from engine.odds import cache  # noqa: E402
 from engine.rulesets import load_rules, preset_ids  # noqa: E402
 
@@ -172,7 +173,7 @@ def main(argv: list[str]) -> None:
     """Parse the arguments and run one of the two benchmarks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="alternating runs per engine (default 5)")
-    parser.add_argument("--farmer", type=Path, default=ROOT.parent.parent / "shared" / "peers" / "farmer",
+    parser.add_argument("--farmer", type=Path, default=PEERS / "farmer",
                         help="the folder holding Farmer's strategy calculator")
     parser.add_argument("--presets", nargs="*", metavar="PRESET", help="time presets cold and warm instead")
     parser.add_argument("--pairs", action="store_true", help="compare every pair's values with Farmer's")

@@ -43,12 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.peers import PEERS  # noqa: E402
 
-PEERS = next(
-    (folder / "shared" / "peers" for folder in ROOT.parents if (folder / "shared" / "peers").is_dir()),
-    ROOT.parent / "shared" / "peers",
-)
-"""The peers' builds: ../shared/peers beside the checkout, or beside a folder of worktrees it sits in."""
 FREEBJ = PEERS / "freebj" / "freebj"
 """FreeBJ's build."""
 FREEBJ_ARGS = ("-j", "1", "--ahc", "--s17", "--das", "-d", "6", "-p", "234", "--no-surr", "--max-splits", "4",
