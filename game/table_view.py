@@ -15,8 +15,8 @@ from engine import Money, Rules, format_money
 from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets
+from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
-from game.tray_view import draw_tray
 from game.tween import ease_in_out, ease_out
 
 GOLD = (232, 196, 104)
@@ -27,6 +27,8 @@ RED = (236, 84, 76)
 GREEN_TEXT = (130, 236, 140)
 CHIP_VALUES = (500, 100, 25, 5, 1)
 
+TRAY_WIDTH = 84
+"""How wide the discard tray is drawn under casino conditions (it fills the height it is given)."""
 POINTER_BOBS_FOR = 6.0
 """Seconds the turn's pointer bobs before it rests (a still table lets the game sleep: game.pacing)."""
 _ARC_SEPARATOR = "  \u2022  "
@@ -266,7 +268,9 @@ class TableView:
         with its stack to scale, as a counter reads the decks played from it)."""
         rect = layout.discard_rect()
         if p.settings.casino and p.shoe_size:
-            draw_tray(surface, rect, p.discarded, p.shoe_size // 52)
+            tray = pygame.Rect(0, 0, min(rect.w, TRAY_WIDTH), rect.h)  # upright, as a tray seen from the side
+            tray.midbottom = rect.midbottom
+            draw_tray(surface, tray, p.discarded, p.shoe_size // 52)
             label = self.assets.shadowed_text(f"{p.discarded} in the tray", 17, CREAM)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             return
