@@ -8,6 +8,7 @@ best streak are kept per person.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -100,6 +101,11 @@ class CountingScene(Scene):
             self.entry = self.entry[:-1]
             return True
         return False
+
+    def take_count(self, intent: Intent, answer: Callable[[int], None]) -> None:
+        """While a whole count is asked: the keys type it, and Enter hands it to `answer`."""
+        if not self.type_answer(intent) and intent.kind is IntentKind.CONFIRM and self.entry not in ("", "-"):
+            answer(int(self.entry))
 
     def score(self, right: bool) -> None:
         """Count one answer for the sitting, and save it for the person."""

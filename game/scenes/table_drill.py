@@ -70,9 +70,7 @@ class TableCountDrillScene(CountingScene):
         if routed is None:
             return True
         if self.phase == "asked":
-            typed = self.type_answer(routed)
-            if not typed and routed.kind is IntentKind.CONFIRM and self.entry not in ("", "-"):
-                self._answer(int(self.entry))
+            self.take_count(routed, self._answer)
             return True
         if routed.kind is IntentKind.CONFIRM and self.phase in ("ready", "told"):
             self._next_round()
