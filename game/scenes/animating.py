@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from engine import Action, DecisionKind
+from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, SceneName
 from game.scenes.base import TableScene
+from game.widgets import Button, ButtonRow
 
 ACTION_INTENTS = frozenset(
     {
@@ -54,6 +58,18 @@ def answer_for(asked: DecisionKind, kind: IntentKind) -> Action | None:
         return no
     return None
 
+
+
+def spot_buttons(back: pygame.Rect, onward: pygame.Rect, onward_label: str, onward_tip: str) -> ButtonRow:
+    """A drill spot's buttons: the plays, Yes and No for an offer, Back to the setup, and on to the next."""
+    rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
+    buttons = [Button(name, label, rects[name], intent) for name, label, intent, _ in PLAY_BUTTONS]
+    offer = layout.action_button_rects(["yes", "no"])
+    buttons += [Button("yes", "Yes", offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
+                Button("no", "No", offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
+                Button("back", "Back", back, IntentKind.BACK, tooltip="Back to the setup (Esc)"),
+                Button("next", onward_label, onward, IntentKind.CONFIRM, tooltip=onward_tip)]
+    return ButtonRow(buttons)
 
 Onward = Callable[[], SceneName | None]
 """Where the round goes from a scene once the presenter is idle (None: stay); `game.flow` gives it."""

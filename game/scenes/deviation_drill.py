@@ -43,10 +43,10 @@ from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Scene
-from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
+from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for, spot_buttons
 from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
-from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
+from game.widgets import CREAM, GOLD, draw_panel, wrap
 
 WORKING = "Working out the indices…"
 """What the scene says while the index plays are worked out."""
@@ -121,15 +121,8 @@ class DeviationDrillScene(Scene):
         self.saved: DrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = deviation_rects()
-        rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
-        buttons = [Button(name, label, rects[name], intent) for name, label, intent, _ in PLAY_BUTTONS]
-        offer = layout.action_button_rects(["yes", "no"])
-        buttons += [Button("yes", "Yes", offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
-                    Button("no", "No", offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
-                    Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the setup (Esc)"),
-                    Button("next", "Again" if test else "Next", r["next"], IntentKind.CONFIRM,
-                           tooltip="A new test (Enter)" if test else "The next spot (Enter)")]
-        self.buttons = ButtonRow(buttons)
+        self.buttons = spot_buttons(r["back"], r["next"], "Again" if test else "Next",
+                                    "A new test (Enter)" if test else "The next spot (Enter)")
         self._refresh()
 
     @property

@@ -50,7 +50,7 @@ from game.counting_choices import (
 )
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for
+from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for, spot_buttons
 from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
@@ -423,14 +423,7 @@ class DrillScene(Scene):
         self.saved: DrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = drill_rects()
-        rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
-        buttons = [Button(name, label, rects[name], intent) for name, label, intent, _ in PLAY_BUTTONS]
-        offer = layout.action_button_rects(["yes", "no"])
-        buttons += [Button("yes", "Yes", offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
-                    Button("no", "No", offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
-                    Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the setup (Esc)"),
-                    Button("next", "Next", r["next"], IntentKind.CONFIRM, tooltip="The next spot (Enter)")]
-        self.buttons = ButtonRow(buttons)
+        self.buttons = spot_buttons(r["back"], r["next"], "Next", "The next spot (Enter)")
         self._refresh()
 
     def enter(self) -> None:
