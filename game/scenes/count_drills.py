@@ -54,7 +54,51 @@ def _shoe_words(decks: int) -> str:
     return f"{decks}-deck shoe" if decks > 1 else "single deck"
 
 
-class TrueCountDrillScene(CountingScene):
+class SpotDrillScene(CountingScene):
+    """A drill asking one typed answer a spot: the keys type it, Enter judges it, Enter again deals on."""
+
+    verdict: bool | None
+    """The last answer's verdict; None while the spot is unanswered."""
+
+    @property
+    def wants_text(self) -> bool:
+        """The answer takes typing until it is judged."""
+        return self.verdict is None
+
+    def handle_event(self, intent: Intent) -> bool:
+        """Typing edits the answer; Enter answers, then deals the next spot; Esc goes back."""
+        routed = self.route(intent)
+        if routed is None:
+            return True
+        if self.verdict is None and self.type_answer(routed):
+            return True
+        if routed.kind is IntentKind.CONFIRM:
+            if self.verdict is not None:
+                self.next_spot()
+            else:
+                self.verdict = self.judge()
+                if self.verdict is not None:
+                    self.score(self.verdict)
+            return True
+        return False
+
+    def judge(self) -> bool | None:
+        """The typed answer judged, or None when there is nothing to judge yet."""
+        raise NotImplementedError
+
+    def next_spot(self) -> None:
+        """Deal the next spot."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        """Keep the saved results as they come."""
+        self.ctx.update(dt)
+        self.buttons.update(dt)
+        self.take_jobs()
+        self.buttons.by_name("next").visible = self.verdict is not None
+
+
+class TrueCountDrillScene(SpotDrillScene):
     """A running count and a tray: type the true count; Enter judges, Enter again deals the next."""
 
     def __init__(
@@ -71,39 +115,17 @@ class TrueCountDrillScene(CountingScene):
         self.verdict: bool | None = None
         self.typed: int | None = None
 
-    @property
-    def wants_text(self) -> bool:
-        """The answer takes typing until it is judged."""
-        return self.verdict is None
-
-    def handle_event(self, intent: Intent) -> bool:
-        """Digits and a minus type the true count; Enter answers, then deals the next spot; Esc goes back."""
-        routed = self.route(intent)
-        if routed is None:
-            return True
-        if self.verdict is None and self.type_answer(routed):
-            return True
-        if routed.kind is IntentKind.CONFIRM:
-            if self.verdict is not None:
-                self.next_spot()
-            elif self.entry not in ("", "-"):
-                self.typed = int(self.entry)
-                self.verdict = self.spot.right(self.typed)
-                self.score(self.verdict)
-            return True
-        return False
+    def judge(self) -> bool | None:
+        """The typed true count judged (None while only a minus or nothing is typed)."""
+        if self.entry in ("", "-"):
+            return None
+        self.typed = int(self.entry)
+        return self.spot.right(self.typed)
 
     def next_spot(self) -> None:
         """A new tray and running count."""
         self.spot = true_count_spot(self.decks, self.precision, self.rng)
         self.verdict, self.typed, self.entry = None, None, ""
-
-    def update(self, dt: float) -> None:
-        """Keep the saved results as they come."""
-        self.ctx.update(dt)
-        self.buttons.update(dt)
-        self.take_jobs()
-        self.buttons.by_name("next").visible = self.verdict is not None
 
     def feedback(self) -> list[str]:
         """The working, and the answers a reading of the tray allows (empty before an answer)."""
@@ -134,7 +156,7 @@ class TrueCountDrillScene(CountingScene):
         self.buttons.draw(surface, a)
 
 
-class DeckDrillScene(CountingScene):
+class DeckDrillScene(SpotDrillScene):
     """The tray or the shoe at some depth: type the decks left (or in the tray) to the half or quarter."""
 
     allowed = "0123456789., /"
@@ -155,44 +177,22 @@ class DeckDrillScene(CountingScene):
         self.verdict: bool | None = None
         self.typed = ""
 
-    @property
-    def wants_text(self) -> bool:
-        """The answer takes typing until it is judged."""
-        return self.verdict is None
-
-    def handle_event(self, intent: Intent) -> bool:
-        """Digits, a point or a fraction type the decks; Enter answers, then deals the next; Esc goes back."""
-        routed = self.route(intent)
-        if routed is None:
-            return True
-        if self.verdict is None and self.type_answer(routed):
-            return True
-        if routed.kind is IntentKind.CONFIRM:
-            if self.verdict is not None:
-                self.next_spot()
-            elif self.entry.strip():
-                try:
-                    answer = parse_decks(self.entry)
-                except DrillError as error:
-                    self.error = str(error)
-                    return True
-                self.typed = self.entry.strip()
-                self.verdict = self.spot.right(answer)
-                self.score(self.verdict)
-            return True
-        return False
+    def judge(self) -> bool | None:
+        """The typed decks judged (None while nothing, or something unreadable, is typed: it says why)."""
+        if not self.entry.strip():
+            return None
+        try:
+            answer = parse_decks(self.entry)
+        except DrillError as error:
+            self.error = str(error)
+            return None
+        self.typed = self.entry.strip()
+        return self.spot.right(answer)
 
     def next_spot(self) -> None:
         """A new depth."""
         self.spot = deck_spot(self.decks, self.reading, self.unit, self.rng)
         self.verdict, self.typed, self.entry = None, "", ""
-
-    def update(self, dt: float) -> None:
-        """Keep the saved results as they come."""
-        self.ctx.update(dt)
-        self.buttons.update(dt)
-        self.take_jobs()
-        self.buttons.by_name("next").visible = self.verdict is not None
 
     def feedback(self) -> list[str]:
         """The true figure and what was said (empty before an answer)."""
