@@ -185,7 +185,7 @@ class Trainer:
         self._counted_round: Round | None = None
         self._counted = 0
         self._warmed: list[tuple[Rules, object]] = []
-        """Rules and systems whose index plays were asked for ahead of the first decision."""
+        """Rules and systems whose index plays were asked for ahead of the first decision (each once)."""
         self.quiz = False
         """Whether the counting quiz asks the running count at each shuffle (Q)."""
         self.count_quiz = CountQuiz()
@@ -333,7 +333,9 @@ class Trainer:
         last = self._warmed[-1] if self._warmed else None
         if last is not None and last[0] is rules and last[1] is system:  # the frame loop asks every frame
             return
-        if (rules, system) not in self._warmed:
+        if (rules, system) in self._warmed:  # asked before: back to the end, where the frame loop looks
+            self._warmed.remove((rules, system))
+        else:
             from game.advisor import index_plays_for
 
             worker.submit(lambda: index_plays_for(rules, system), f"the index plays of {system.name}")
