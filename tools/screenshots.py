@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -390,15 +391,18 @@ def editor_shot() -> App:
     return app
 
 
-def drill_app() -> App:
+def drill_app(seed: int = 3) -> App:
     """A fresh data folder where Ann has a profile: the drill setup, from the title's Drills button."""
     from engine.store import get_or_create_profile, open_store
 
     folder = tempfile.mkdtemp(prefix="bj-shots-data-")
     with open_store(folder) as store:
         get_or_create_profile(store, "Ann", bankroll=100_000)
-    app = App(data_dir=folder, settings_dir=folder, settings=Settings(rules="vegas-strip"), seed=3)
+    app = App(data_dir=folder, settings_dir=folder, settings=Settings(rules="vegas-strip"), seed=seed)
     step(app, 5)
+    deadline = time.monotonic() + 30
+    while app.ctx.records is not None and not app.ctx.records.ready and time.monotonic() < deadline:
+        step(app)  # the database opens on its own clock: the setup lists the people it holds
     click(app, app.stack.top.buttons.by_name("drills").rect.center)  # type: ignore[attr-defined]
     step(app, 3)
     return app
