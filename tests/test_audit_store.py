@@ -181,3 +181,11 @@ def test_verify_shoe_refuses_a_shoe_number_below_1(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["verify-shoe", "0"])
     assert exit_.value.code == 2 and "0 is out of range; use 1 or more" in capsys.readouterr().err
+
+
+def test_verify_shoe_refuses_json_nested_too_deeply_in_one_line(tmp_path, capsys):
+    shoe_file = tmp_path / "deep.json"
+    shoe_file.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["verify-shoe", "--file", str(shoe_file)]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "nests its JSON too deeply" in said

@@ -115,6 +115,9 @@ def _from_file(path: Path) -> ShoeRecord:
         shoe = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise RecordError(f"{path} is not JSON, so not a shoe `blackjack verify-shoe --json` wrote") from None
+    except RecursionError:
+        raise RecordError(
+            f"{path} nests its JSON too deeply to be a shoe `blackjack verify-shoe --json` wrote") from None
     if not isinstance(shoe, dict):
         raise RecordError(f"{path} must hold one JSON object, as `blackjack verify-shoe --json` writes")
     rounds = shoe.get("rounds")
