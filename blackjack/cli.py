@@ -66,6 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="remove what --install-desktop-entry added, then exit",
     )
+    parser.add_argument(
+        "--lang", metavar="CODE",
+        help="speak this language (en, de, fr, es), not the saved or the system's; also after a command",
+    )
     game = parser.add_argument_group("game options")
     game.add_argument("--rules", metavar="ID|FILE", help="rules preset id or TOML file")
     game.add_argument("--seed", type=seed, help="seed for the shoe's shuffles (0 to 2**64 - 1)")
@@ -185,6 +189,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         return run(remove=args.uninstall_desktop_entry)
     try:
         if command is not None:
+            from blackjack.language import speak
+
+            speak(args.lang)  # the game adds its saved choice of language; a command has none
             return int(command.run(args))
         return open_game(args)
     except BlackjackError as error:
@@ -195,7 +202,9 @@ def open_game(args: argparse.Namespace) -> int:
     """Open the game window as the game options ask; the only place that imports the game."""
     from blackjack.commands.history import data_dir
     from blackjack.desktop import name_the_window
+    from blackjack.language import choose
 
+    choose(args.lang, "")  # a --lang the game does not ship is said now, before the window opens
     if args.screenshot is not None:
         problem = screenshot_problem(args.screenshot)
         if problem is not None:  # said now, not after the window has run its frames

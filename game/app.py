@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 import sprites
+from blackjack.language import speak
 from engine import BlackjackError, CardSource
 from engine.rulesets import saved_table_file
 from engine.store.folder_lock import hold_folder
@@ -76,13 +77,15 @@ class App:
         settings_dir: str | Path | None = None,
         seat_specs: list[SeatSpec] | None = None,
         shoe_factory: Callable[[], CardSource] | None = None,
+        language: str | None = None,
     ) -> None:
         """Open the window and the first scene.
 
         `data_dir` is where the history database lives (None: nothing is saved);
         `settings_dir` where settings.json lives (None: the config folder). `seat_specs`
         opens that table directly (the `--seats` option); `shoe_factory` makes the shoe of
-        each table opened from the setup (tests stack the cards).
+        each table opened from the setup (tests stack the cards). `language` is --lang: it
+        overrides the saved language for this run without changing the saved one.
         """
         self.started_at = time.perf_counter()
         pygame.display.init()
@@ -103,6 +106,7 @@ class App:
         if rules is not None:
             settings = settings.with_changes(rules=str(saved_table_file(rules, tables) or rules))
         self.settings = settings
+        speak(language, settings.language, settings.currency)
         self.assets = Assets(four_color=settings.four_color)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
@@ -428,6 +432,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
             settings_dir=explicit,
             seat_specs=specs,
             start="demo" if getattr(args, "demo", False) else "title",
+            language=getattr(args, "lang", None),
         )
         if unguarded is not None:
             app.ctx.warn("This game saves nothing: its data folder cannot be guarded against a second game.")

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pygame
 
+from blackjack.language import speak
 from engine import Action, BlackjackError, Phase, Round, Rules, load_rules, preset_ids
 from engine import events as ev
+from engine.i18n import language
 from engine.tables import saved_tables
 from game.advisor import Odds, PendingDecision, pending_decision
 from game.assets import Assets
@@ -230,6 +232,10 @@ class GameContext:
         self.presenter.settings = settings
         self.sounds.configure(enabled=settings.sound, volume=settings.volume)
         self.assets.four_color = settings.four_color
+        if settings.language != old.language:
+            speak(None, settings.language, settings.currency)
+        elif settings.currency != old.currency:  # a --lang chosen for this run stays
+            speak(language(), settings.language, settings.currency)
         if settings.rules != old.rules and self.session.mode == "table":
             self.pending_rules = settings.rules
         problem = save_settings(settings, self.settings_file)

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from blackjack.language import CURRENCIES
 from engine.store.database import move_aside
 from engine.store.errors import StoreError
 
@@ -64,6 +65,10 @@ class Settings:
     casino: bool = False
     """Casino conditions (`game.casino`): bots come and go between shoes, the dealer's pace varies,
     a card is burned after each shuffle and the discard tray is drawn to scale."""
+    language: str = ""
+    """The language chosen in Settings ('de'); empty follows the system's (`blackjack.language.choose`)."""
+    currency: str = ""
+    """The money shown: one of `blackjack.language.CURRENCIES`; empty follows the language's region."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -105,6 +110,8 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return value in SPEEDS
     if name == "buy_in":
         return bool(0 < value <= MAX_BUY_IN)
+    if name == "currency":
+        return value in ("", *CURRENCIES)
     return not isinstance(value, str) or len(value) <= MAX_TEXT
 
 

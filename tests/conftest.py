@@ -14,9 +14,24 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["BLACKJACK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-config-")
 os.environ["BLACKJACK_DATA_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-data-")
 os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="blackjack-test-odds-")
+# The tests read English whatever the machine's locale; the language tests choose theirs.
+os.environ["LANGUAGE"] = "en"
+for _variable in ("LC_ALL", "LC_MESSAGES", "LC_MONETARY"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts, and leaves, in English with dollars: a test that speaks German cannot leak it."""
+    from engine.i18n import set_formatters, use_language
+
+    yield
+    use_language("en")
+    set_formatters()
 
 
 @pytest.fixture

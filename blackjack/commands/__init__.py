@@ -36,6 +36,10 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
         # argparse %-formats help strings; a command's own "95%" must stay literal.
         sub = subparsers.add_parser(module.NAME, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(sub)
+        # After the command too (`blackjack rules ID --words --lang de`); SUPPRESS keeps a --lang
+        # given before the command when none follows it.
+        sub.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS,
+                         help="speak this language (en, de, fr, es)")
         sub.set_defaults(command_module=module)
 
 

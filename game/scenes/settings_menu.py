@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from blackjack.language import CURRENCIES, CURRENCY_NAMES
 from engine import Phase, load_rules
+from engine.i18n import LANGUAGE_NAMES, _, available_languages, language
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
@@ -19,12 +21,32 @@ from game.widgets import Button, ButtonRow, draw_veil
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
-PANEL = pygame.Rect(340, 50, 600, 560)
-ROWS = ("rules", "speed", "sound", "volume", "deck", "casino")
+PANEL = pygame.Rect(90, 50, 1100, 560)
+COLUMNS: tuple[tuple[str, ...], ...] = (
+    ("rules", "speed", "sound", "volume", "deck", "casino"),
+    ("language", "currency"),
+)
+"""The rows of each column: the table's on the left, the player's own on the right."""
+ROWS = tuple(row for column in COLUMNS for row in column)
+COLUMN_WIDTH = PANEL.width // len(COLUMNS)
 KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
 """What the dialog says while a saved round is in play."""
 LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck",
-          "casino": "Casino"}
+          "casino": "Casino", "language": "Language", "currency": "Money"}
+
+
+def row_place(row: str) -> tuple[int, int]:
+    """The left edge of a row's column and the top of the row."""
+    for index, column in enumerate(COLUMNS):
+        if row in column:
+            return PANEL.x + index * COLUMN_WIDTH, PANEL.y + 80 + column.index(row) * 62
+    raise KeyError(row)
+
+
+def next_choice(choices: tuple[str, ...], current: str, step: int) -> str:
+    """The choice `step` places from `current` (the first when `current` is not among them), wrapping."""
+    index = choices.index(current) if current in choices else 0
+    return choices[(index + step) % len(choices)]
 
 
 class SettingsScene(Scene):
@@ -42,20 +64,21 @@ class SettingsScene(Scene):
             Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
-        for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62
+        for row in ROWS:
+            x, y = row_place(row)
             self.buttons.buttons.append(
                 Button(
                     f"{row}-",
                     "<",
-                    pygame.Rect(PANEL.x + 230, y, 48, 44),
+                    pygame.Rect(x + 230, y, 48, 44),
                     IntentKind.CLICK,
                     tooltip="Previous",
                 )
             )
             self.buttons.buttons.append(
                 Button(
-                    f"{row}+", ">", pygame.Rect(PANEL.right - 70, y, 48, 44), IntentKind.CLICK, tooltip="Next"
+                    f"{row}+", ">", pygame.Rect(x + COLUMN_WIDTH - 70, y, 48, 44), IntentKind.CLICK,
+                    tooltip="Next",
                 )
             )
         bottom = [
@@ -139,6 +162,11 @@ class SettingsScene(Scene):
             return f"{round(s.volume * 100)}%"
         if row == "casino":
             return "Casino conditions" if s.casino else "Practice room"
+        if row == "language":
+            shown = LANGUAGE_NAMES.get(language(), language())
+            return shown if s.language else _("System: {language}").format(language=shown)
+        if row == "currency":
+            return _(CURRENCY_NAMES[s.currency]) if s.currency else _("As the language")
         return "Four-color" if s.four_color else "Two-color"
 
     def change(self, row: str, step: int) -> None:
@@ -156,6 +184,10 @@ class SettingsScene(Scene):
             new = s.with_changes(volume=round(min(1.0, max(0.0, s.volume + 0.1 * step)), 2))
         elif row == "casino":
             new = s.with_changes(casino=not s.casino)
+        elif row == "language":
+            new = s.with_changes(language=next_choice(("", *available_languages()), s.language, step))
+        elif row == "currency":
+            new = s.with_changes(currency=next_choice(("", *CURRENCIES), s.currency, step))
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
@@ -226,12 +258,13 @@ class SettingsScene(Scene):
         a = self.ctx.assets
         title = a.text("SETTINGS", 34, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 22)))
-        for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62 + 22
+        for row in ROWS:
+            x, top = row_place(row)
+            y = top + 22
             label = a.text(LABELS[row], 26, CREAM, bold=True)
-            surface.blit(label, label.get_rect(midleft=(PANEL.x + 36, y)))
+            surface.blit(label, label.get_rect(midleft=(x + 36, y)))
             value = a.text(self.value_text(row), 24, (255, 255, 255))
-            mid = (PANEL.x + 230 + 48 + PANEL.right - 70) // 2
+            mid = (x + 230 + 48 + x + COLUMN_WIDTH - 70) // 2
             surface.blit(value, value.get_rect(center=(mid, y)))
         if self.keeps_round:
             note = a.text(KEPT_NOTE, 17, GOLD, bold=True)
