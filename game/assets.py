@@ -19,6 +19,7 @@ import pygame
 
 import sounds
 import sprites
+from game.glyphs import COVERAGE_FILE, FONT_FILE, drawable_text
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,10 @@ CHIP_COLORS: dict[int, Color] = {
     500: (110, 50, 150),
 }
 """Casino chip colors by value, used by the stand-ins and the rack labels."""
+
+FONT_SCALE = 0.6875
+"""Point size per layout size: the layout's sizes were chosen with pygame's default font, which
+pygame draws at 0.6875 of the size asked; ours is drawn the same so every label keeps its width."""
 
 TEXT_CACHE_SIZE = 600
 """The most rendered labels kept; the least recently drawn goes first (amounts change every round)."""
@@ -113,11 +118,11 @@ class Assets:
     # ---- fonts and text ----------------------------------------------------------------
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled font (freesansbold) at a size; never a system font."""
+        """The table's typeface (`game.glyphs.FONT_FILE`) at a size; never a system font."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, size)
+            font = pygame.font.Font(FONT_FILE, max(1, int(size * FONT_SCALE)))
             font.set_bold(bold)
             self._fonts[key] = font
         return font
@@ -129,7 +134,7 @@ class Assets:
         key = (text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
-            surface = self.font(size, bold).render(text, True, color)
+            surface = self.font(size, bold).render(drawable_text(text), True, color)
             self._remember(key, surface)
         else:
             self._text.move_to_end(key)
@@ -149,7 +154,7 @@ class Assets:
         surface = self._text.get(key)
         if surface is None:
             front = self.text(text, size, color, bold)
-            back = self.font(size, bold).render(text, True, (0, 0, 0))
+            back = self.font(size, bold).render(drawable_text(text), True, (0, 0, 0))
             back.set_alpha(150)
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
             surface.blit(back, (2, 2))
@@ -166,12 +171,16 @@ def shipped_files() -> list[str]:
     What a wheel or a standalone app must carry: the loaders' own lists (the sprites, the
     sounds, the shipped presets), never a second list kept by hand.
     """
+    from engine.i18n import DOMAIN, ENGLISH, available_languages
     from engine.rulesets import preset_ids
 
     return sorted(
         [f"sprites/{path}" for path in sprites.all_files()]
         + [f"sounds/{sounds.sound_file(name)}" for name in sounds.SOUND_NAMES]
         + [f"engine/presets/{preset}.toml" for preset in preset_ids()]
+        + [f"engine/locale/{code}/LC_MESSAGES/{DOMAIN}.mo" for code in available_languages()
+           if code != ENGLISH]
+        + [f"game/fonts/{path.name}" for path in (FONT_FILE, COVERAGE_FILE)]
         + ["engine/py.typed"]
     )
 

@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from game.glyphs import refusal
+
 BOT_KINDS: tuple[str, ...] = ("basic", "counter", "novice")
 """The bots a seat may hold (engine.bots.make_bot names)."""
 
@@ -109,6 +111,9 @@ def parse_seats(text: str) -> list[SeatSpec]:
             seats.append(SeatSpec("bot", bot=kind))
             continue
         name = " ".join(entry.split())
+        unshown = refusal(name)
+        if unshown is not None:
+            raise SeatsError(f"seat {number}: {unshown}")
         if name.casefold() in seen:
             raise SeatsError(f"seat {number}: {name} already has a seat; a person sits once")
         seen.add(name.casefold())

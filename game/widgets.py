@@ -13,6 +13,7 @@ import sprites
 from engine import Money, format_money
 from game import layout
 from game.assets import Assets
+from game.glyphs import refusal, undrawable
 from game.intents import KEY_NAMES, Intent, IntentKind
 from game.sound import Sounds
 
@@ -332,6 +333,8 @@ class TextField:
     enabled: bool = True
     visible: bool = True
     selected: bool = False
+    refused: str | None = None
+    """Why the last typed characters were not taken (the font cannot draw them), until the next edit."""
     _last_edit: tuple[str, bool] | None = field(default=None, repr=False, compare=False)
     _edited_at: float = field(default=0.0, repr=False, compare=False)
 
@@ -345,8 +348,12 @@ class TextField:
         self.selected = focused and bool(self.text)
 
     def type(self, text: str) -> None:
-        """Add typed characters (replacing a selection; control characters and commas are dropped)."""
-        clean = "".join(ch for ch in text if ch.isprintable() and ch != ",")
+        """Add typed characters (replacing a selection; control characters and commas are dropped,
+        and characters the table cannot draw are refused with a sentence in `refused`)."""
+        printable = "".join(ch for ch in text if ch.isprintable() and ch != ",")
+        self.refused = refusal(printable)
+        missing = undrawable(printable)
+        clean = "".join(ch for ch in printable if ch not in missing)
         if clean and self.selected:
             self.text, self.selected = "", False
         self.text = (self.text + clean)[: self.limit]
@@ -355,6 +362,7 @@ class TextField:
         """Delete the last character (or the selection)."""
         self.text = "" if self.selected else self.text[:-1]
         self.selected = False
+        self.refused = None
 
     def _caret_shown(self, clock: float) -> bool:
         """Whether the caret shows now: it blinks for a while after each edit, then stays lit."""
@@ -390,6 +398,12 @@ class TextField:
         if self.focused and self._caret_shown(clock):
             top, bottom = (x + 2, self.rect.y + 8), (x + 2, self.rect.bottom - 8)
             pygame.draw.line(surface, (20, 20, 20), top, bottom, 2)
+        if self.refused and self.focused:
+            # Over whatever lies below the box, on its own plate: it lasts only until the next key.
+            note = assets.text(self.refused, 17, (255, 226, 160), bold=True)
+            plate = note.get_rect(midtop=(self.rect.centerx, self.rect.bottom + 6)).inflate(16, 8)
+            pygame.draw.rect(surface, (70, 20, 20), plate, border_radius=6)
+            surface.blit(note, note.get_rect(center=plate.center))
 
 
 @functools.lru_cache(maxsize=4)

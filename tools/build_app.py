@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NAME = "blackjack"
 DISTRIBUTION = "blackjack-table"
 
-DATA_PACKAGES = ("sprites", "sounds", "engine")
-"""Packages whose data files (PNG, WAV, TOML, py.typed) the bundle must carry."""
+DATA_PACKAGES = ("sprites", "sounds", "engine", "game", "babel")
+"""Packages whose data files (PNG, WAV, TOML, catalogs, the font, Babel's locale data) the bundle carries."""
 
 CODE_PACKAGES = ("blackjack", "engine", "game")
 """Packages imported by name at run time (the subcommands, the scenes), which PyInstaller's

@@ -151,6 +151,12 @@ def smoke(app_dir: Path) -> int:
             done = app.run("odds", "--rules", "vegas-strip")
             return None if done.returncode == 0 and "house edge" in done.stdout else done.stderr[-300:]
 
+        def german() -> str | None:
+            german, english = (app.run("rules", "vegas-strip", "--words", "--lang", code) for code in ("de", "en"))
+            if german.returncode != 0:
+                return german.stderr[-300:]
+            return None if german.stdout != english.stdout else "the rules came out in English"
+
         def simulate() -> str | None:
             done = app.run("simulate", "--rounds", "50000", "--workers", "2", "--seed", "1")
             ok = done.returncode == 0 and "EV per initial unit" in done.stdout
@@ -180,6 +186,7 @@ def smoke(app_dir: Path) -> int:
             plays,
         )
         app.check("odds --rules vegas-strip", odds)
+        app.check("rules vegas-strip --words --lang de: not in English", german)
         app.check("simulate --rounds 50000 --workers 2", simulate)
         app.check("simulate --engine kernel: the missing extra named, status 2", simulate_kernel)
         app.check("no display: one line, status 1", no_display)
