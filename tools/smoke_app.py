@@ -152,7 +152,8 @@ def smoke(app_dir: Path) -> int:
             return None if done.returncode == 0 and "house edge" in done.stdout else done.stderr[-300:]
 
         def german() -> str | None:
-            german, english = (app.run("rules", "vegas-strip", "--words", "--lang", code) for code in ("de", "en"))
+            words = ("rules", "vegas-strip", "--words", "--lang")
+            german, english = (app.run(*words, code) for code in ("de", "en"))
             if german.returncode != 0:
                 return german.stderr[-300:]
             return None if german.stdout != english.stdout else "the rules came out in English"
