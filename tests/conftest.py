@@ -16,8 +16,9 @@ os.environ["BLACKJACK_DATA_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-data-
 os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="blackjack-test-odds-")
 # The tests read English whatever the machine's locale; the language tests choose theirs.
 os.environ["LANGUAGE"] = "en"
-for _variable in ("LC_ALL", "LC_MESSAGES", "LC_MONETARY"):
-    os.environ.pop(_variable, None)
+os.environ.pop("LC_ALL", None)
+os.environ.pop("LC_MESSAGES", None)
+os.environ.pop("LC_MONETARY", None)
 os.environ["LANG"] = "C.UTF-8"
 
 
