@@ -57,6 +57,11 @@ def languages() -> list[str]:
     return sorted(path.name for path in PO_DIR.iterdir() if path.is_dir())
 
 
+def _shown(path: Path) -> Path:
+    """A path as the checkout names it (whole when it lies elsewhere)."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def merged(code: str) -> Catalog:
     """One language's fragments merged into one catalog; CatalogError on a conflict."""
     catalog = Catalog(locale=code, domain=DOMAIN, fuzzy=False)
@@ -65,14 +70,14 @@ def merged(code: str) -> Catalog:
             try:
                 part = read_po(handle, locale=code, domain=DOMAIN)
             except Exception as error:  # Babel raises several kinds for a broken file
-                raise CatalogError(f"{fragment.relative_to(ROOT)}: {error}") from error
+                raise CatalogError(f"{_shown(fragment)}: {error}") from error
         for message in part:
             if not message.id:
                 continue  # the header
             key = message.id if message.context is None else (message.id, message.context)
             known = catalog.get(message.id if isinstance(message.id, str) else message.id[0], message.context)
             if known is not None and known.string and message.string and known.string != message.string:
-                raise CatalogError(f"{fragment.relative_to(ROOT)}: {key!r} is translated two ways")
+                raise CatalogError(f"{_shown(fragment)}: {key!r} is translated two ways")
             if known is None or not known.string:
                 catalog[message.id] = Message(message.id, message.string, context=message.context,
                                               flags=message.flags)
