@@ -283,3 +283,13 @@ def test_the_game_opens_in_the_saved_language_and_lang_overrides_it_for_the_run(
     assert language() == "fr" and money(1000) == f"10{NBSP}€"
     App(settings=Settings(language="fr", currency="GBP", sound=False), start="betting", language="es").close()
     assert language() == "es" and money(1000) == f"10{NBSP}£"
+
+
+def test_a_message_missing_from_a_catalog_falls_back_to_english():
+    from engine.i18n import _
+
+    use_language("de")
+    assert _("Language") == "Sprache"
+    assert _("A sentence no catalog has {x}.").format(x=1) == "A sentence no catalog has 1."
+    assert ngettext("{n} thing no catalog has", "{n} things no catalog has", 2).format(n=2) == (
+        "2 things no catalog has")
