@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from engine import Action, DecisionKind
+from engine.i18n import N_, _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -29,19 +30,20 @@ ACTION_INTENTS = frozenset(
 """Intents that answer a decision; given while cards are still moving, they wait their turn."""
 
 PLAY_BUTTONS: tuple[tuple[str, str, IntentKind, Action], ...] = (
-    ("hit", "Hit", IntentKind.HIT, Action.HIT),
-    ("stand", "Stand", IntentKind.STAND, Action.STAND),
-    ("double", "Double", IntentKind.DOUBLE, Action.DOUBLE),
-    ("split", "Split", IntentKind.SPLIT, Action.SPLIT),
-    ("surrender", "Surrender", IntentKind.SURRENDER, Action.SURRENDER),
+    ("hit", N_("Hit"), IntentKind.HIT, Action.HIT),
+    ("stand", N_("Stand"), IntentKind.STAND, Action.STAND),
+    ("double", N_("Double"), IntentKind.DOUBLE, Action.DOUBLE),
+    ("split", N_("Split"), IntentKind.SPLIT, Action.SPLIT),
+    ("surrender", N_("Surrender"), IntentKind.SURRENDER, Action.SURRENDER),
 )
+"""The play buttons: name, label (marked; translated where shown), intent and action."""
 
 OFFER_ACTIONS: dict[DecisionKind, tuple[Action, Action, str, str]] = {
-    DecisionKind.INSURANCE: (Action.INSURANCE, Action.NO_INSURANCE, "Insurance", "No insurance"),
-    DecisionKind.EVEN_MONEY: (Action.EVEN_MONEY, Action.NO_EVEN_MONEY, "Even money", "No, play on"),
-    DecisionKind.EARLY_SURRENDER: (Action.SURRENDER, Action.NO_SURRENDER, "Surrender", "Play on"),
+    DecisionKind.INSURANCE: (Action.INSURANCE, Action.NO_INSURANCE, N_("Insurance"), N_("No insurance")),
+    DecisionKind.EVEN_MONEY: (Action.EVEN_MONEY, Action.NO_EVEN_MONEY, N_("Even money"), N_("No, play on")),
+    DecisionKind.EARLY_SURRENDER: (Action.SURRENDER, Action.NO_SURRENDER, N_("Surrender"), N_("Play on")),
 }
-"""Per offer: the yes and no actions and their button labels."""
+"""Per offer: the yes and no actions and their button labels (marked; translated where shown)."""
 
 
 def answer_for(asked: DecisionKind, kind: IntentKind) -> Action | None:
@@ -63,11 +65,11 @@ def answer_for(asked: DecisionKind, kind: IntentKind) -> Action | None:
 def spot_buttons(back: pygame.Rect, onward: pygame.Rect, onward_label: str, onward_tip: str) -> ButtonRow:
     """A drill spot's buttons: the plays, Yes and No for an offer, Back to the setup, and on to the next."""
     rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
-    buttons = [Button(name, label, rects[name], intent) for name, label, intent, _ in PLAY_BUTTONS]
+    buttons = [Button(name, _(label), rects[name], intent) for name, label, intent, _action in PLAY_BUTTONS]
     offer = layout.action_button_rects(["yes", "no"])
-    buttons += [Button("yes", "Yes", offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
-                Button("no", "No", offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
-                Button("back", "Back", back, IntentKind.BACK, tooltip="Back to the setup (Esc)"),
+    buttons += [Button("yes", _("Yes"), offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
+                Button("no", _("No"), offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
+                Button("back", _("Back"), back, IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
                 Button("next", onward_label, onward, IntentKind.CONFIRM, tooltip=onward_tip)]
     return ButtonRow(buttons)
 

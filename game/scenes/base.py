@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from engine import Rules, format_money
+from engine import Rules
 from engine.drills import Spot
+from engine.i18n import _, money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -22,7 +23,7 @@ class TableScene(Scene):
         self.ctx = ctx
         self.buttons = ButtonRow(
             [
-                Button("menu", "Settings", layout.menu_button_rect(), IntentKind.MENU),
+                Button("menu", _("Settings"), layout.menu_button_rect(), IntentKind.MENU),
             ]
         )
 
@@ -132,7 +133,8 @@ class TableScene(Scene):
         pending = self.pending_bet()
         info = ctx.session.seats_info[seat]
         lone = len(ctx.session.people) == 1
-        name = "BANKROLL" if lone else f"{info.label.upper()}'S BANKROLL"
+        # TRANSLATORS: the bankroll panel's heading; {name} is the player's name in capitals
+        name = _("BANKROLL") if lone else _("{name}'S BANKROLL").format(name=info.label.upper())
         color = GOLD if lone else info.color
         draw_bankroll(
             surface, ctx.assets, model.shown_bankroll() - pending, model.shown_bet() + pending, name, color
@@ -140,10 +142,10 @@ class TableScene(Scene):
         tags = []
         goal = ctx.session.rules.tournament
         if ctx.session.mode == "tournament" and goal is not None:
-            tags.append(ctx.view.pill(f"DOUBLE-UP · GOAL ${format_money(goal.goal)}", 16, (20, 20, 20),
-                                      (232, 196, 104, 240)))
+            tags.append(ctx.view.pill(_("DOUBLE-UP · GOAL {amount}").format(amount=money(goal.goal)), 16,
+                                      (20, 20, 20), (232, 196, 104, 240)))
         if ctx.records is not None and ctx.records.problem:
-            tags.append(ctx.view.pill("NOT SAVING", 16, (255, 220, 200), (130, 20, 24, 235)))
+            tags.append(ctx.view.pill(_("NOT SAVING"), 16, (255, 220, 200), (130, 20, 24, 235)))
         x = layout.bankroll_rect().x
         for tag in tags:
             surface.blit(tag, tag.get_rect(bottomleft=(x, layout.bankroll_rect().y - 6)))

@@ -24,8 +24,9 @@ from typing import Any
 
 import pygame
 
-from engine import InvalidBetError, Money, ShoeStateError, format_money
+from engine import InvalidBetError, Money, ShoeStateError
 from engine.errors import as_sentence
+from engine.i18n import _, money, ngettext
 from game import layout
 from game.autoplay import EngineBot
 from game.casino import between_shoes, casino_rng, change_words
@@ -83,12 +84,14 @@ class BettingScene(TableScene):
         """The seat last told the count is at its ramp's exit (told once per turn)."""
         rects = layout.bet_button_rects()
         self.buttons.buttons += [
-            Button("clear", "Clear", rects["clear"], IntentKind.CLEAR),
-            Button("rebet", "Rebet", rects["rebet"], IntentKind.REBET),
-            Button("rebet2", "2x Rebet", rects["rebet2"], IntentKind.REBET, tooltip="Double the last bet"),
-            Button("deal", "Deal", rects["deal"], IntentKind.CONFIRM),
-            Button("sitout", "Sit out", layout.sit_out_rect(), IntentKind.CLICK,
-                   tooltip="Skip this round (W)"),
+            # TRANSLATORS: betting buttons (about 110 pixels wide); keep them short
+            Button("clear", _("Clear"), rects["clear"], IntentKind.CLEAR),
+            Button("rebet", _("Rebet"), rects["rebet"], IntentKind.REBET),
+            Button("rebet2", _("2x Rebet"), rects["rebet2"], IntentKind.REBET,
+                   tooltip=_("Double the last bet")),
+            Button("deal", _("Deal"), rects["deal"], IntentKind.CONFIRM),
+            Button("sitout", _("Sit out"), layout.sit_out_rect(), IntentKind.CLICK,
+                   tooltip=_("Skip this round (W)")),
         ]
 
     # ---- entering: a new round, rebuys for the bots ------------------------------------
@@ -161,7 +164,7 @@ class BettingScene(TableScene):
         try:
             ctx.session.change_rules(rules_id)
         except Exception as error:  # a bad rules file must not end the game
-            ctx.warn(f"Could not load rules {rules_id!r}: {error}")
+            ctx.warn(_("Could not load rules {rules_id!r}: {error}").format(rules_id=rules_id, error=error))
         else:
             ctx.presenter.sync_shoe(pending_cards=False)
             ctx.presenter.discarded = 0
@@ -221,13 +224,13 @@ class BettingScene(TableScene):
         """Why the bet may not grow to `amount`, or None (only a bet still under the minimum may)."""
         seat = self.turn
         if seat is None:
-            return "Nobody at this table plays with the mouse."
+            return _("Nobody at this table plays with the mouse.")
         limit = self.ctx.session.table.bet_limit(seat)
         bankroll = self.ctx.session.table.bankroll(seat)
         if amount > bankroll:
-            return f"Not enough chips: you have ${format_money(bankroll)}."
+            return _("Not enough chips: you have {amount}.").format(amount=money(bankroll))
         if amount > limit:
-            return f"The table maximum is ${format_money(limit)}."
+            return _("The table maximum is {amount}.").format(amount=money(limit))
         try:
             self.ctx.round.verify_bet(seat, amount)
         except InvalidBetError as error:
@@ -258,7 +261,7 @@ class BettingScene(TableScene):
         """Replace the chips with an amount (Rebet), refused with a message when not allowed."""
         why = self.refusal(amount)
         if why is None and amount < self.ctx.session.rules.min_bet:
-            why = "That bet is under the table minimum."
+            why = _("That bet is under the table minimum.")
         if why:
             self.ctx.warn(why)
             return
@@ -271,7 +274,7 @@ class BettingScene(TableScene):
         seat = self.turn
         last = self.ctx.session.last_bets.get(seat) if seat is not None else None
         if not last:
-            self.ctx.warn("No earlier bet to repeat yet.")
+            self.ctx.warn(_("No earlier bet to repeat yet."))
             return
         self.set_bet(last * times)
 
@@ -291,7 +294,7 @@ class BettingScene(TableScene):
             if rnd.playing_seats() or self.bots_to_bet or not self.is_last(seat):
                 self.sit_out()
             else:
-                ctx.warn("Put chips in the circle first: click the chips in the rack.")
+                ctx.warn(_("Put chips in the circle first: click the chips in the rack."))
             return
         limit = ctx.session.table.bet_limit(seat)
         try:
@@ -336,9 +339,10 @@ class BettingScene(TableScene):
         ctx = self.ctx
         off = amount != min(advice.amount, limit)
         if off:
-            units = f"{advice.units} unit{'s' if advice.units != 1 else ''}"
-            ctx.warn(f"The ramp bets {units} (${format_money(advice.amount)}) at {advice.count_words};"
-                     f" you bet ${format_money(amount)}.")
+            ctx.warn(ngettext("The ramp bets {n} unit ({amount}) at {count}; you bet {bet}.",
+                              "The ramp bets {n} units ({amount}) at {count}; you bet {bet}.", advice.units)
+                     .format(n=advice.units, amount=money(advice.amount), count=advice.count_words,
+                             bet=money(amount)))
         info = ctx.session.seats_info[seat]
         if ctx.records is not None and info.profile is not None:
             ctx.records.ramp_bet(info.name, off_ramp=off)
@@ -352,8 +356,9 @@ class BettingScene(TableScene):
         advice = self.ramp_advice(seat)
         if advice is None or not advice.leaves:
             return
-        ways = "sit out or leave the shoe" if self.can_sit_out() else "leave the shoe (W)"
-        self.ctx.warn(f"The count is {signed(advice.count)}, at your exit: {ways}.")
+        words = (_("The count is {count}, at your exit: sit out or leave the shoe.") if self.can_sit_out()
+                 else _("The count is {count}, at your exit: leave the shoe (W)."))
+        self.ctx.warn(words.format(count=signed(advice.count)))
 
     def can_sit_out(self) -> bool:
         """Whether the person whose turn it is may sit out: another seat can still play the round."""
@@ -374,7 +379,8 @@ class BettingScene(TableScene):
             return
         self.done.add(seat)
         self.chips.clear()
-        self.ctx.presenter.message = f"{self.ctx.session.seats_info[seat].label} sits this round out."
+        self.ctx.presenter.message = _("{name} sits this round out.").format(
+            name=self.ctx.session.seats_info[seat].label)
         self._next_turn()
         self._try_deal()
 
@@ -390,7 +396,8 @@ class BettingScene(TableScene):
             ctx.warn(as_sentence(error))
             return
         self._open_round()
-        ctx.warn(f"{ctx.session.seats_info[seat].label} left the shoe: the cards are shuffled.")
+        ctx.warn(_("{name} left the shoe: the cards are shuffled.").format(
+            name=ctx.session.seats_info[seat].label))
 
     def _try_deal(self) -> None:
         """Deal once every person is done and the bots have bet; with nobody betting, ask again."""
@@ -406,7 +413,7 @@ class BettingScene(TableScene):
                 }
                 self._next_turn()
                 if self.turn is not None:
-                    ctx.warn("Nobody has bet: someone must bet for the cards to be dealt.")
+                    ctx.warn(_("Nobody has bet: someone must bet for the cards to be dealt."))
             return
         if ctx.autoplay and self.wait < AUTOPLAY_WAIT * ctx.settings.speed_factor:
             return
@@ -432,9 +439,8 @@ class BettingScene(TableScene):
             ctx.records.update_bankroll(info.name, bankroll)
         if not quiet:
             ctx.sounds.play("chips_stack")
-            ctx.presenter.message = (
-                f"Welcome back, {info.label}: ${format_money(ctx.session.buy_in)} in fresh chips."
-            )
+            ctx.presenter.message = _("Welcome back, {name}: {amount} in fresh chips.").format(
+                name=info.label, amount=money(ctx.session.buy_in))
 
     def rebuy(self, seat: int | None = None) -> None:
         """The broke person buys back in for the table's buy-in (saved to their profile at once)."""
@@ -453,7 +459,7 @@ class BettingScene(TableScene):
         ctx.session.leave(seat)
         ctx.presenter.plates[seat].left = True
         self.done.add(seat)
-        ctx.presenter.message = f"{ctx.session.seats_info[seat].label} leaves the table."
+        ctx.presenter.message = _("{name} leaves the table.").format(name=ctx.session.seats_info[seat].label)
         self._next_turn()
         if not ctx.session.human_seats and not ctx.autoplay:
             self._everyone_left()  # bots do not play on for nobody
@@ -546,8 +552,8 @@ class BettingScene(TableScene):
         amount = self.amount
         self.rack.allowed = {v: self.refusal(amount + v * 100) is None for v in self.rack.values}
         deal = self.buttons.by_name("deal")
-        deal.label = "Deal" if self.is_last(seat) else "Bet"
-        deal.tooltip = "" if deal.label == "Deal" else "Place this bet; the next person bets"
+        deal.label = _("Deal") if self.is_last(seat) else _("Bet")
+        deal.tooltip = "" if deal.label == _("Deal") else _("Place this bet; the next person bets")
         deal.enabled = seat is not None and (
             (amount > 0 and rnd.can_bet(seat, amount))
             or (amount == 0 and (bool(rnd.playing_seats()) or not self.is_last(seat)))
@@ -559,8 +565,8 @@ class BettingScene(TableScene):
         self.buttons.by_name("rebet2").enabled = bool(last)
         sit_out = self.buttons.by_name("sitout")
         alone = not self.can_sit_out()
-        sit_out.label = "Leave shoe" if alone else "Sit out"
-        sit_out.tooltip = "Leave this shoe for a fresh shuffle (W)" if alone else "Skip this round (W)"
+        sit_out.label = _("Leave shoe") if alone else _("Sit out")
+        sit_out.tooltip = _("Leave this shoe for a fresh shuffle (W)") if alone else _("Skip this round (W)")
         sit_out.visible = seat is not None
         for name in ("clear", "rebet", "rebet2", "deal"):
             self.buttons.by_name(name).visible = seat is not None
@@ -569,7 +575,7 @@ class BettingScene(TableScene):
         """Chip tosses, the bots' bets, the broke question, autoplay's deal, and the end of the sitting."""
         super().update(dt)
         ctx = self.ctx
-        for _, timer in self.chips:
+        for _value, timer in self.chips:
             timer.advance(dt)
         if self.dealt or ctx.journal.holding:
             return

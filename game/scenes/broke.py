@@ -6,7 +6,7 @@ from typing import Protocol
 
 import pygame
 
-from engine import format_money
+from engine.i18n import _, money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -35,22 +35,22 @@ class BrokeScene(Scene):
         self.betting = betting
         self.seat = seat
         panel = layout.dialog_rect()
-        buy_in = format_money(ctx.session.buy_in)
+        buy_in = money(ctx.session.buy_in)
         self.buttons = ButtonRow(
             [
                 Button(
                     "rebuy",
-                    f"Rebuy ${buy_in}",
+                    _("Rebuy {amount}").format(amount=buy_in),
                     pygame.Rect(panel.centerx - 250, panel.bottom - 86, 240, 60),
                     IntentKind.YES,
-                    tooltip=f"Buy back in for ${buy_in} (Y)",
+                    tooltip=_("Buy back in for {amount} (Y)").format(amount=buy_in),
                 ),
                 Button(
                     "leave",
-                    "Leave the seat",
+                    _("Leave the seat"),
                     pygame.Rect(panel.centerx + 10, panel.bottom - 86, 240, 60),
                     IntentKind.NO,
-                    tooltip="Give up the seat for this sitting (N)",
+                    tooltip=_("Give up the seat for this sitting (N)"),
                 ),
             ]
         )
@@ -96,13 +96,14 @@ class BrokeScene(Scene):
         panel = layout.dialog_rect()
         draw_panel(surface, panel, border=info.color)
         a = ctx.assets
-        title = a.text(f"{info.label.upper()} IS OUT OF CHIPS", 38, info.color, bold=True)
+        title = a.text(_("{name} IS OUT OF CHIPS").format(name=info.label.upper()), 38, info.color, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 30)))
-        left = format_money(ctx.session.table.bankroll(self.seat))
-        minimum = format_money(ctx.session.rules.min_bet)
+        left = money(ctx.session.table.bankroll(self.seat))
+        minimum = money(ctx.session.rules.min_bet)
         lines = (
-            f"{info.label} has ${left} left; the table minimum is ${minimum}.",
-            f"Buy back in for ${format_money(ctx.session.buy_in)}, or leave the seat?",
+            _("{name} has {left} left; the table minimum is {minimum}.").format(
+                name=info.label, left=left, minimum=minimum),
+            _("Buy back in for {amount}, or leave the seat?").format(amount=money(ctx.session.buy_in)),
         )
         for i, line in enumerate(lines):
             label = a.text(line, 24, CREAM, bold=i == 1)

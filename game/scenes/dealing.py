@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import events as ev
+from engine.i18n import _
 from game.context import GameContext, is_dealer_phase
 from game.scenes.animating import AnimatingScene
 
@@ -25,6 +26,6 @@ class DealingScene(AnimatingScene):
     def enter(self) -> None:
         """Stop before the first offer or turn."""
         self.ctx.presenter.barrier = deal_barrier(self.ctx)  # type: ignore[assignment]
-        self.ctx.presenter.message = "Dealing..."
+        self.ctx.presenter.message = _("Dealing...")
         self.ctx.presenter.turn = None
         self.ctx.presenter.pending_bet = 0

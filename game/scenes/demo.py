@@ -23,6 +23,7 @@ import pygame
 
 from engine import Action, Round
 from engine.bots import CardWatcher
+from engine.i18n import N_, _
 from game import layout
 from game.autoplay import EngineBot, Policy
 from game.background import Job
@@ -38,7 +39,7 @@ from game.widgets import GOLD, Button, ButtonRow
 DEMO_BOTS: tuple[str, ...] = ("basic", "counter", "novice", "basic", "counter")
 """The bot kind in each demo seat, left to right."""
 
-SPEEDS: tuple[tuple[str, float], ...] = (("1x", 1.0), ("2x", 2.0), ("4x", 4.0), ("max", 0.0))
+SPEEDS: tuple[tuple[str, float], ...] = (("1x", 1.0), ("2x", 2.0), ("4x", 4.0), (N_("max"), 0.0))
 """The demo's speeds: a label and how much faster than normal the clock runs (0: no animation)."""
 
 BOT_THINK = 0.7
@@ -60,7 +61,13 @@ MAX_CAPTION_GAP = 0.4
 """The most engine steps (a decision or a new round) one frame plays at max speed."""
 
 CREAM = (246, 236, 206)
-IDLE_CAPTION = "Bots play basic strategy, count cards, or guess: each decision is explained here."
+IDLE_CAPTION = N_("Bots play basic strategy, count cards, or guess: each decision is explained here.")
+
+SEAT_NAMES: dict[str, str] = {
+    "basic": N_("Seat {number} (basic)"), "counter": N_("Seat {number} (counter)"),
+    "novice": N_("Seat {number} (novice)"),
+}
+"""A demo seat's name by its bot kind (marked; translated when the demo opens)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +89,7 @@ def caption_work(rules: object, spot: object, action: Action, name: str) -> str:
 
 def demo_session(rules_id: str, seed: int | None) -> Session:
     """A table of bots named by seat and kind ('Seat 3 (novice)'), each plate in its own color."""
-    names = [f"Seat {i + 1} ({kind})" for i, kind in enumerate(DEMO_BOTS)]
+    names = [_(SEAT_NAMES[kind]).format(number=i + 1) for i, kind in enumerate(DEMO_BOTS)]
     placeholder: dict[int, Policy] = {i: _Unseated() for i in range(len(DEMO_BOTS))}
     session = Session.open(rules_id, seats=len(DEMO_BOTS), seed=seed, bots=placeholder, names=names)
     for info, kind in zip(session.seats_info, DEMO_BOTS, strict=True):
@@ -143,8 +150,9 @@ class DemoScene(Scene):
         self.started = False
         self.buttons = ButtonRow(
             [
-                Button(f"speed{i}", label, rect, IntentKind.BET_ADD, tooltip=f"Speed {label} (key {i + 1})")
-                for i, ((label, _), rect) in enumerate(zip(SPEEDS, demo_speed_rects(), strict=True))
+                Button(f"speed{i}", _(label), rect, IntentKind.BET_ADD,
+                       tooltip=_("Speed {speed} (key {key})").format(speed=_(label), key=i + 1))
+                for i, ((label, _factor), rect) in enumerate(zip(SPEEDS, demo_speed_rects(), strict=True))
             ]
         )
 
@@ -221,11 +229,11 @@ class DemoScene(Scene):
         self._take_caption()
         if self.leaving or not self.bots_ready:
             if not self.bots_ready:
-                self.ctx.presenter.message = "The bots are taking their seats…"
+                self.ctx.presenter.message = _("The bots are taking their seats…")
             return
         if self.factor == 0:
             deadline = time.perf_counter() + MAX_BUDGET
-            for _ in range(MAX_STEPS):
+            for _step in range(MAX_STEPS):
                 self.ctx.presenter.hurry()
                 self.ctx.update(0.0)
                 if not self._advance(0.0) or time.perf_counter() > deadline:
@@ -338,9 +346,9 @@ class DemoScene(Scene):
         panel.fill((8, 14, 10, 210))
         surface.blit(panel, band.topleft)
         pygame.draw.rect(surface, GOLD, band, 2, border_radius=10)
-        tag = a.text("DEMO", 22, GOLD, bold=True)
+        tag = a.text(_("DEMO"), 22, GOLD, bold=True)
         surface.blit(tag, tag.get_rect(midleft=(band.x + 14, band.centery)))
-        text = self.caption.text if self.caption is not None else IDLE_CAPTION
+        text = self.caption.text if self.caption is not None else _(IDLE_CAPTION)
         # captions and the round number change all the time: rendered each frame, never cached
         size = 20
         label = a.font(size, True).render(text, True, CREAM)
@@ -351,8 +359,8 @@ class DemoScene(Scene):
         surface.blit(label, label.get_rect(midleft=(band.x + tag.get_width() + 28, band.centery)))
         rects = demo_speed_rects()
         hint = a.font(18, True).render(
-            f"Round {self.rounds} · speed {SPEEDS[self.speed][0]} (keys 1-4) · "
-            "click or press any key to leave",
+            _("Round {number} · speed {speed} (keys 1-4) · click or press any key to leave").format(
+                number=self.rounds, speed=_(SPEEDS[self.speed][0])),
             True,
             (220, 214, 200),
         )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.audit import ShoeCheck
+from engine.i18n import N_, _, ngettext, number, pgettext
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -31,9 +32,9 @@ if TYPE_CHECKING:
 
 ROW_H = 42
 RESULTS: tuple[tuple[str | None, str], ...] = (
-    (None, "Any result"), ("won", "Won"), ("lost", "Lost"), ("pushed", "Pushed"),
+    (None, N_("Any result")), ("won", N_("Won")), ("lost", N_("Lost")), ("pushed", N_("Pushed")),
 )
-"""The result filter's values and labels (`engine.store.history.RESULTS`)."""
+"""The result filter's values and labels, translated where shown (`engine.store.history.RESULTS`)."""
 
 SHOE_ROWS = 3
 """How many shoes the Shoes view lists above the chosen shoe's order."""
@@ -76,19 +77,24 @@ class HistoryScene(Scene):
         self.leaving = False
         r = layout.history_rects()
         self.buttons = ButtonRow([
-            Button("player", "", r["player"], IntentKind.CLICK, tooltip="Whose rounds (right-click: back)"),
-            Button("session", "", r["session"], IntentKind.CLICK, tooltip="Which sitting (right-click: back)",
-                   ),
-            Button("result", "", r["result"], IntentKind.CLICK, tooltip="The result (right-click: back)"),
-            Button("mistake", "", r["mistake"], IntentKind.CLICK, tooltip="Only rounds with a costly play"),
-            Button("up", "Newer", r["up"], IntentKind.CLICK, tooltip="Newer rounds (Up, Page Up, wheel)"),
-            Button("down", "Older", r["down"], IntentKind.CLICK, tooltip="Older rounds (Down, Page Down)"),
-            Button("review", "Review", r["review"], IntentKind.CLICK, tooltip="The sitting's mistakes"),
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
-            Button("shoes", "Shoes", shoe_rects()["shoes"], IntentKind.CLICK,
-                   tooltip="Each shoe's fingerprint, and its order once done"),
-            Button("verify", "Verify", shoe_rects()["verify"], IntentKind.CLICK,
-                   tooltip="Check the order and salt against the fingerprint, and the rounds"),
+            Button("player", "", r["player"], IntentKind.CLICK,
+                   tooltip=_("Whose rounds (right-click: back)")),
+            Button("session", "", r["session"], IntentKind.CLICK,
+                   tooltip=_("Which sitting (right-click: back)")),
+            Button("result", "", r["result"], IntentKind.CLICK,
+                   tooltip=_("The result (right-click: back)")),
+            Button("mistake", "", r["mistake"], IntentKind.CLICK,
+                   tooltip=_("Only rounds with a costly play")),
+            Button("up", _("Newer"), r["up"], IntentKind.CLICK,
+                   tooltip=_("Newer rounds (Up, Page Up, wheel)")),
+            Button("down", _("Older"), r["down"], IntentKind.CLICK,
+                   tooltip=_("Older rounds (Down, Page Down)")),
+            Button("review", _("Review"), r["review"], IntentKind.CLICK, tooltip=_("The sitting's mistakes")),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back (Esc)")),
+            Button("shoes", _("Shoes"), shoe_rects()["shoes"], IntentKind.CLICK,
+                   tooltip=_("Each shoe's fingerprint, and its order once done")),
+            Button("verify", _("Verify"), shoe_rects()["verify"], IntentKind.CLICK,
+                   tooltip=_("Check the order and salt against the fingerprint, and the rounds")),
         ])
         self.showing_shoes = False
         self.shoes_job: Job[list[ShoeRecord] | None] | None = None
@@ -117,10 +123,11 @@ class HistoryScene(Scene):
 
     def _label(self) -> None:
         b = self.buttons.by_name
-        b("player").label = self.player or "Everyone"
-        b("session").label = "All sittings" if self.session is None else f"Sitting {self.session}"
-        b("result").label = RESULTS[self.result][1]
-        b("mistake").label = "With a mistake" if self.with_mistake else "Mistakes or not"
+        b("player").label = self.player or _("Everyone")
+        b("session").label = _("All sittings") if self.session is None else _("Sitting {session}").format(
+            session=self.session)
+        b("result").label = _(RESULTS[self.result][1])
+        b("mistake").label = _("With a mistake") if self.with_mistake else _("Mistakes or not")
 
     def cycle(self, name: str, step: int) -> None:
         """Step a filter to its next (1) or previous (-1) value."""
@@ -180,7 +187,7 @@ class HistoryScene(Scene):
                 elif button.name == "shoes":
                     self.showing_shoes = not self.showing_shoes
                     self.shoes_job, self.shoes, self.top, self.verdict = None, None, 0, None
-                    button.label = "Rounds" if self.showing_shoes else "Shoes"
+                    button.label = _("Rounds") if self.showing_shoes else _("Shoes")
                 elif button.name == "verify":
                     self.verify()
                 elif button.name == "back":
@@ -256,14 +263,15 @@ class HistoryScene(Scene):
         a = ctx.assets
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
-        surface.blit(a.text("HISTORY", 40, GOLD, bold=True), (44, 34))
+        surface.blit(a.text(_("HISTORY"), 40, GOLD, bold=True), (44, 34))
         if self.showing_shoes:
             self.draw_shoes(surface)
             self.buttons.draw(surface, a)
             return
         box = layout.history_rects()["list"]
-        for text, dx in (("ROUND", 0), ("PLAYED", 100), ("HANDS", 300), ("DEALER", 850), ("NET", 1180)):
-            head = a.text(text, 17, GREY, bold=True)
+        for text, dx in ((N_("ROUND"), 0), (N_("PLAYED"), 100), (N_("HANDS"), 300), (N_("DEALER"), 850),
+                         (N_("NET"), 1180)):
+            head = a.text(_(text), 17, GREY, bold=True)
             rect = head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2))
             if text == "NET":
                 rect.right = box.x + dx
@@ -295,13 +303,15 @@ class HistoryScene(Scene):
             label = a.text(money_text(net, sign=True), 20, color, bold=True)
             surface.blit(label, label.get_rect(midright=(box.x + 1180, y + ROW_H // 2)))
             if line.mistakes:
-                words = f"{line.mistakes} mistake{'s' if line.mistakes > 1 else ''}"
-                for text, dy in ((words, -8), (f"cost {money_text(round(line.ev_lost))}", 8)):
+                words = ngettext("{n} mistake", "{n} mistakes", line.mistakes).format(n=line.mistakes)
+                cost = _("cost {amount}").format(amount=money_text(round(line.ev_lost)))
+                for text, dy in ((words, -8), (cost, 8)):
                     tag = a.text(text, 14, RED, bold=True)
                     surface.blit(tag, tag.get_rect(midright=(box.x + 1080, y + ROW_H // 2 + dy)))
         if rounds:
             last = min(len(rounds), self.top + self.rows)
-            shown = f"{self.top + 1}–{last} of {len(rounds)} · click a round to replay it"
+            shown = _("{first}–{last} of {count} · click a round to replay it").format(
+                first=self.top + 1, last=last, count=len(rounds))
             surface.blit(a.text(shown, 18, GREY), (320, 648))
         self.buttons.draw(surface, a)
 
@@ -309,10 +319,11 @@ class HistoryScene(Scene):
         """The shoes' fingerprints, and the chosen shoe's commitment, salt, order and Verify's result."""
         a = self.ctx.assets
         box = layout.history_rects()["list"]
-        surface.blit(a.text("SHOES · the fingerprint was shown before each shoe's first card", 22, CREAM),
+        surface.blit(a.text(_("SHOES · the fingerprint was shown before each shoe's first card"), 22, CREAM),
                      (320, 44))
-        for text, dx in (("SHOE", 0), ("SEALED", 100), ("FINGERPRINT", 300), ("ROUNDS", 560), ("ORDER", 720)):
-            head = a.text(text, 17, GREY, bold=True)
+        for text, dx in ((N_("SHOE"), 0), (N_("SEALED"), 100), (N_("FINGERPRINT"), 300), (N_("ROUNDS"), 560),
+                         (N_("ORDER"), 720)):
+            head = a.text(_(text), 17, GREY, bold=True)
             surface.blit(head, head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2)))
         shoes = self.shoes or []
         message = self._shoes_status()
@@ -326,10 +337,11 @@ class HistoryScene(Scene):
             pygame.draw.rect(surface, (34, 28, 24) if i % 2 else (28, 24, 20), band, border_radius=8)
             if self.top + i == self.chosen:
                 pygame.draw.rect(surface, GOLD, band, 2, border_radius=8)
-            state = "revealed" if listed.order is not None else "sealed: still dealing or not done"
+            state = _("revealed") if listed.order is not None else _("sealed: still dealing or not done")
             for text, dx, color in (
                 (f"#{listed.shoe_id}", 0, CREAM), (listed.committed_at[5:16].replace("T", " "), 100, GREY),
-                (listed.fingerprint, 300, GOLD), (str(len(listed.rounds)), 560, CREAM), (state, 720, CREAM),
+                (listed.fingerprint, 300, GOLD), (number(len(listed.rounds)), 560, CREAM),
+                (state, 720, CREAM),
             ):
                 label = a.text(text, 19, color, bold=True)
                 surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
@@ -338,13 +350,16 @@ class HistoryScene(Scene):
             return
         y = box.y + ROW_H * (SHOE_ROWS + 1) + 6
         lines: list[tuple[str, int, tuple[int, int, int]]] = [
-            (f"Commitment (SHA-256): {shoe.digest}", 17, CREAM)
+            (_("Commitment (SHA-256): {digest}").format(digest=shoe.digest), 17, CREAM)
         ]
         if shoe.order is None or shoe.salt is None:
-            lines.append(("Sealed: its order and salt are shown once the shoe is done.", 17, GREY))
+            lines.append((_("Sealed: its order and salt are shown once the shoe is done."), 17, GREY))
         else:
-            lines.append((f"Salt: {shoe.salt}", 17, CREAM))
-            words = f"Order ({len(shoe.order.split())} cards, first out first; {shoe.burned} burned):"
+            lines.append((_("Salt: {salt}").format(salt=shoe.salt), 17, CREAM))
+            cards = len(shoe.order.split())
+            words = ngettext("Order ({n} card, first out first; {burned} burned):",
+                             "Order ({n} cards, first out first; {burned} burned):", cards).format(
+                n=cards, burned=shoe.burned)
             lines.append((words, 17, GREY))
             lines += [(part, 15, CREAM) for part in wrap(shoe.order, ORDER_CHARS)]
         verdict = self.verdict
@@ -367,18 +382,18 @@ class HistoryScene(Scene):
         if records is None or (records.ready and not records.saving):
             return self._status()
         if self.shoes is None:
-            return "loading…"
-        return "" if self.shoes else "No shoe fingerprints saved yet."
+            return _("loading…")
+        return "" if self.shoes else _("No shoe fingerprints saved yet.")
 
     def _status(self) -> str:
         records = self.ctx.records
         if records is None or (records.ready and not records.saving):
-            return "Nothing is saved in this run, so there is no history."
+            return _("Nothing is saved in this run, so there is no history.")
         if self.page is None:
-            return "loading…"
+            return _("loading…")
         if not self.page.rounds:
             filtered = self.player or self.session or self.result or self.with_mistake
-            return "No rounds match." if filtered else "No rounds played yet."
+            return _("No rounds match.") if filtered else _("No rounds played yet.")
         return ""
 
 
@@ -399,12 +414,19 @@ def wrap(text: str, width: int) -> list[str]:
 
 def hands_text(line: RoundLine) -> str:
     """Each seat that bet, with its hands and their results: 'Ann T 7 lose | Bob 8 3 win · 8 9 push'."""
+    words = {"blackjack": pgettext("hand result", "blackjack"), "win": pgettext("hand result", "win"),
+             "push": pgettext("hand result", "push"), "lose": pgettext("hand result", "lose"),
+             "bust": pgettext("hand result", "bust"), "surrender": pgettext("hand result", "surrender"),
+             "refunded": pgettext("hand result", "refunded")}
+
     def hands(seat: SeatLine) -> str:
-        return " · ".join(f"{cards} {word}" for cards, word in zip(seat.hands, seat.results, strict=True))
+        return " · ".join(f"{cards} {words.get(word, word)}"
+                          for cards, word in zip(seat.hands, seat.results, strict=True))
 
     return " | ".join(f"{seat.player} {hands(seat)}" for seat in line.seats)
 
 
 def round_title(line: RoundLine) -> str:
     """The replay's caption for a listed round: 'round 12 · 2026-11-23 15:02'."""
-    return f"round {line.round_id} · {line.played_at[:16].replace('T', ' ')}"
+    return _("round {number} · {played}").format(
+        number=line.round_id, played=line.played_at[:16].replace("T", " "))

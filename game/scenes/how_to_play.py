@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine import KEYS_SLOT, how_to_play
+from engine.i18n import _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind, key_help
@@ -85,9 +86,9 @@ class HowToPlayScene(Scene):
         self.page = 0
         r = layout.how_to_play_rects()
         self.buttons = ButtonRow([
-            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip="The previous page (Left, Page Up)"),
-            Button("next", ">", r["next"], IntentKind.CLICK, tooltip="The next page (Right, Page Down)"),
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=_("The previous page (Left, Page Up)")),
+            Button("next", ">", r["next"], IntentKind.CLICK, tooltip=_("The next page (Right, Page Down)")),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
         ])
         self._sync()
 
@@ -136,9 +137,9 @@ class HowToPlayScene(Scene):
         a = ctx.assets
         surface.blit(ctx.view.background(self.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
-        title = a.text("HOW TO PLAY", 40, GOLD, bold=True)
+        title = a.text(_("HOW TO PLAY"), 40, GOLD, bold=True)
         surface.blit(title, (44, 34))
-        table = a.text(f"at {self.rules.name}", 26, CREAM)
+        table = a.text(_("at {table}").format(table=self.rules.name), 26, CREAM)
         surface.blit(table, table.get_rect(bottomleft=(60 + title.get_width(), 30 + title.get_height())))
         r = layout.how_to_play_rects()
         y = r["text"].y

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import Money, Phase, Round
+from engine.i18n import N_, _, number
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -29,28 +30,28 @@ if TYPE_CHECKING:
 
 COLUMNS: tuple[tuple[str, int, str], ...] = (
     ("#", 0, "left"),
-    ("PLAYER", 60, "left"),
-    ("ROUNDS", 470, "right"),
-    ("NET", 640, "right"),
-    ("BANKROLL", 820, "right"),
-    ("LUCK", 980, "right"),
-    ("ACCURACY", 1150, "right"),
+    (N_("PLAYER"), 60, "left"),
+    (N_("ROUNDS"), 470, "right"),
+    (N_("NET"), 640, "right"),
+    (N_("BANKROLL"), 820, "right"),
+    (N_("LUCK"), 980, "right"),
+    (N_("ACCURACY"), 1150, "right"),
 )
-"""Column title, x offset in the table, and alignment."""
+"""Column title (marked; translated where shown), x offset in the table, and alignment."""
 
 HELD_COLUMNS: tuple[tuple[str, int, str], ...] = (
     ("#", 0, "left"),
-    ("PLAYER", 60, "left"),
-    ("ROUNDS", 440, "right"),
-    ("NET", 590, "right"),
-    ("BANKROLL", 750, "right"),
-    ("ON TABLE", 895, "right"),
-    ("LUCK", 1030, "right"),
-    ("ACCURACY", 1150, "right"),
+    (N_("PLAYER"), 60, "left"),
+    (N_("ROUNDS"), 440, "right"),
+    (N_("NET"), 590, "right"),
+    (N_("BANKROLL"), 750, "right"),
+    (N_("ON TABLE"), 895, "right"),
+    (N_("LUCK"), 1030, "right"),
+    (N_("ACCURACY"), 1150, "right"),
 )
 """The columns when a round left unfinished holds bets: ON TABLE goes after the bankroll."""
 
-HELD_NOTE = "On table: bets in the round left unfinished; it opens where it stopped next time."
+HELD_NOTE = N_("On table: bets in the round left unfinished; it opens where it stopped next time.")
 
 ROW_H = 52
 
@@ -106,10 +107,11 @@ class LeaderboardScene(Scene):
         r = layout.leaderboard_rects()
         self.buttons = ButtonRow(
             [
-                Button("review", "Review", r["review"], IntentKind.CLICK, tooltip="The sitting's mistakes"),
-                Button("title", "Title", r["title"], IntentKind.CLICK, tooltip="Back to the title"),
-                Button("new", "New table", r["new"], IntentKind.CLICK, tooltip="Set up another table"),
-                Button("quit", "Quit", r["quit"], IntentKind.CLICK, tooltip="Leave the game"),
+                Button("review", _("Review"), r["review"], IntentKind.CLICK,
+                       tooltip=_("The sitting's mistakes")),
+                Button("title", _("Title"), r["title"], IntentKind.CLICK, tooltip=_("Back to the title")),
+                Button("new", _("New table"), r["new"], IntentKind.CLICK, tooltip=_("Set up another table")),
+                Button("quit", _("Quit"), r["quit"], IntentKind.CLICK, tooltip=_("Leave the game")),
             ]
         )
 
@@ -231,21 +233,21 @@ class LeaderboardScene(Scene):
         a = ctx.assets
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
-        title = a.text("LEADERBOARD" if self.ending else "TABLE STANDINGS", 40, GOLD, bold=True)
+        title = a.text(_("LEADERBOARD") if self.ending else _("TABLE STANDINGS"), 40, GOLD, bold=True)
         surface.blit(title, (44, 34))
-        sub = a.text(f"This sitting at {ctx.session.rules.name}", 22, CREAM)
+        sub = a.text(_("This sitting at {table}").format(table=ctx.session.rules.name), 22, CREAM)
         surface.blit(sub, (44, 80))
         table = layout.leaderboard_rects()["table"]
         held = any(row.on_table for row in self.rows or [])
         columns = HELD_COLUMNS if held else COLUMNS
         for text, dx, align in columns:
-            head = a.text(text, 17, GREY, bold=True)
+            head = a.text(_(text), 17, GREY, bold=True)
             rect = head.get_rect(midleft=(table.x + dx, table.y + ROW_H // 2))
             if align == "right":
                 rect.right = table.x + dx
             surface.blit(head, rect)
         if self.rows is None:
-            loading = a.text("loading…", 24, CREAM)
+            loading = a.text(_("loading…"), 24, CREAM)
             surface.blit(loading, loading.get_rect(center=table.center))
         for i, row in enumerate(self.rows or []):
             y = table.y + ROW_H * (i + 1)
@@ -256,14 +258,14 @@ class LeaderboardScene(Scene):
             cells = (
                 str(i + 1),
                 row.player,
-                "—" if row.rounds is None else str(row.rounds),
+                "—" if row.rounds is None else number(row.rounds),
                 money_text(row.net, sign=True),
                 money_text(row.bankroll),
                 *([money_text(row.on_table) if row.on_table else "—"] if held else []),
                 money_text(row.luck, sign=True),
                 percent(row.accuracy),
             )
-            for (_, dx, align), cell in zip(columns, cells, strict=True):
+            for (_title, dx, align), cell in zip(columns, cells, strict=True):
                 fg = (255, 255, 255)
                 if cell.startswith("+"):
                     fg = GREEN
@@ -277,9 +279,9 @@ class LeaderboardScene(Scene):
                     rect.right = table.x + dx
                 surface.blit(label, rect)
         if held:
-            surface.blit(a.text(HELD_NOTE, 18, GOLD, bold=True), (60, 596))
+            surface.blit(a.text(_(HELD_NOTE), 18, GOLD, bold=True), (60, 596))
         if self.rows and ctx.records is not None and ctx.records.saving:
-            hint = a.text("Click a player for their statistics.", 18, GREY)
+            hint = a.text(_("Click a player for their statistics."), 18, GREY)
             surface.blit(hint, (60, 648))
         self.buttons.draw(surface, a)
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from engine import BlackjackError, Money, Round, Table, format_money, load_rules
+from engine import BlackjackError, Money, Round, Table, load_rules
+from engine.i18n import _, money
 from game import layout
 from game.advisor import decisions_before_the_restart
 from game.autoplay import EngineBot
@@ -59,13 +60,13 @@ class OpeningScene(Scene):
         self.unfinished = unfinished
         """The unfinished round to open again instead (given, or found in the history first)."""
         self.looking: Job[Resumable | None] | None = None
-        self.step = "Opening the saved history…"
+        self.step = _("Opening the saved history…")
         self.error: str | None = None
         self.people_job: Job[list[Any]] | None = None
         self.session: Session | None = None
         self.time = 0.0
         self.buttons = ButtonRow(
-            [Button("back", "Back", pygame.Rect(565, 470, 150, 52), IntentKind.BACK, visible=False)]
+            [Button("back", _("Back"), pygame.Rect(565, 470, 150, 52), IntentKind.BACK, visible=False)]
         )
 
     @property
@@ -118,9 +119,10 @@ class OpeningScene(Scene):
                 if self.session is not None:
                     return
             if not self.specs:
-                self.fail(records.problem if records is not None and records.problem else "Nobody to seat.")
+                problem = records.problem if records is not None else None
+                self.fail(problem or _("Nobody to seat."))
                 return
-            self.step = "Finding the players' profiles…"
+            self.step = _("Finding the players' profiles…")
             requests = [
                 PersonRequest(
                     spec.name,
@@ -142,14 +144,14 @@ class OpeningScene(Scene):
             if self.people_job is None or not self.people_job.done():
                 return
             if self.people_job.error is not None:
-                self.fail(f"Could not seat the players: {self.people_job.error}")
+                self.fail(_("Could not seat the players: {error}").format(error=self.people_job.error))
                 return
             try:
                 self.session = self._seat(people, self.people_job.value or [])
             except BlackjackError as error:
-                self.fail(f"Could not open the table: {error}")
+                self.fail(_("Could not open the table: {error}").format(error=error))
                 return
-            self.step = f"Computing basic strategy for {self.session.rules.name}…"
+            self.step = _("Computing basic strategy for {table}…").format(table=self.session.rules.name)
             return
         if self.session_ready and self.stack is not None and not self.stack.changing:
             ctx.install(self.session)
@@ -158,11 +160,11 @@ class OpeningScene(Scene):
                 ctx.journal.adopt(rnd, self.unfinished.found.round_id, self.session)
                 ctx.decisions = decisions_before_the_restart(rnd, self.unfinished.found, self.session.people)
                 show_at_once(ctx, rnd)
-                ctx.warn(f"Round {rnd.number} resumed where it stopped.")
+                ctx.warn(_("Round {number} resumed where it stopped.").format(number=rnd.number))
                 self.stack.replace(Go(self.resumed()))
                 return
             if records is not None and records.problem:
-                ctx.warn(f"This table is not saved. {records.problem}")
+                ctx.warn(_("This table is not saved. {problem}").format(problem=records.problem))
             self.stack.replace(Go(SceneName.BETTING))
 
     def _look_for_unfinished(self, records: Any) -> bool:
@@ -170,7 +172,7 @@ class OpeningScene(Scene):
         if self.unfinished is not None or not records.saving:
             return False
         if self.looking is None:
-            self.step = "Looking for a round left unfinished…"
+            self.step = _("Looking for a round left unfinished…")
             self.looking = records.unfinished()
             self.ctx.looked_for_unfinished = True
         if not self.looking.done():
@@ -188,8 +190,9 @@ class OpeningScene(Scene):
         except (KeyError, TypeError, ValueError) as error:
             if self.ctx.records is not None:
                 self.ctx.records.stop_saving(
-                    f"Round {found.number} was left unfinished and its table cannot be read ({error!r})."
-                    " It is kept as it stopped, and this game plays on without saving."
+                    _("Round {number} was left unfinished and its table cannot be read ({error!r})."
+                      " It is kept as it stopped, and this game plays on without saving.").format(
+                        number=found.number, error=error)
                 )
             self.unfinished = None
             return None
@@ -200,7 +203,7 @@ class OpeningScene(Scene):
         ]
         self.rules_id, self.buy_in, self.mode = session.rules_id, session.buy_in, session.mode
         self._seat_bots(session)
-        self.step = f"Opening round {found.number} where it stopped…"
+        self.step = _("Opening round {number} where it stopped…").format(number=found.number)
         return session
 
     def _seat(self, people: list[SeatSpec], profiles: list[Any]) -> Session:
@@ -269,17 +272,18 @@ class OpeningScene(Scene):
         panel.center = (640, 380)
         draw_panel(surface, panel)
         a = ctx.assets
-        heading = "TOURNAMENT" if self.mode == "tournament" else "TAKING SEATS"
-        title = a.text("RESUMING" if self.unfinished is not None else heading, 44, GOLD, bold=True)
+        heading = _("TOURNAMENT") if self.mode == "tournament" else _("TAKING SEATS")
+        title = a.text(_("RESUMING") if self.unfinished is not None else heading, 44, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(640, panel.y + 30)))
         names = ", ".join(spec.label() for spec in self.specs if spec.kind != "empty")
         who = a.text(names, 24, CREAM, bold=True)
         if who.get_width() > panel.w - 40:
             who = a.text(names, 18, CREAM, bold=True)
         surface.blit(who, who.get_rect(midtop=(640, panel.y + 92)))
-        money = a.text(f"Buy-in ${format_money(self.buy_in)} per person", 20, (210, 204, 190))
+        per_person = _("Buy-in {amount} per person").format(amount=money(self.buy_in))
+        buy_in = a.text(per_person, 20, (210, 204, 190))
         if self.mode == "table":
-            surface.blit(money, money.get_rect(midtop=(640, panel.y + 128)))
+            surface.blit(buy_in, buy_in.get_rect(midtop=(640, panel.y + 128)))
         if self.error is not None:
             for i, line in enumerate(wrap(a, self.error, 22, panel.w - 60)[:4]):
                 label = a.text(line, 22, (255, 190, 170), bold=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.i18n import _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -26,7 +27,8 @@ class PayoutScene(TableScene):
         self.leaving = False
         self.first_chip: int | None = None
         self.buttons.buttons.append(
-            Button("next", "Next round", layout.bet_button_rects()["deal"], IntentKind.CONFIRM, enabled=False)
+            Button("next", _("Next round"), layout.bet_button_rects()["deal"], IntentKind.CONFIRM,
+                   enabled=False)
         )
 
     def enter(self) -> None:
@@ -84,7 +86,8 @@ class PayoutScene(TableScene):
         ctx = self.ctx
         rnd = ctx.round
         people = [s for s in ctx.session.people if s in rnd.playing_seats()]
-        after = "Click for the result." if self.tournament_over() else "Click or bet for the next round."
+        over = self.tournament_over()
+        after = _("Click for the result.") if over else _("Click or bet for the next round.")
         labels = {s: ctx.session.seats_info[s].label for s in people}
         return f"{round_summary(rnd.events, labels, alone=len(ctx.session.people) == 1)} {after}"
 
@@ -94,7 +97,7 @@ class PayoutScene(TableScene):
         idle = self.ctx.presenter.idle
         self.buttons.by_name("next").enabled = idle
         if self.tournament_over():
-            self.buttons.by_name("next").label = "The result"
+            self.buttons.by_name("next").label = _("The result")
         if idle and not self.summarised:
             self.summarised = True
             self.ctx.presenter.message = self.summary()

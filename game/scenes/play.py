@@ -10,6 +10,7 @@ import pygame
 
 from engine import Action, DecisionKind, IllegalActionError
 from engine.errors import as_sentence
+from engine.i18n import N_, _
 from game import layout
 from game.context import GameContext, is_dealer_phase
 from game.intents import Intent, IntentKind
@@ -27,6 +28,16 @@ from game.widgets import Button
 BOT_THINK = 0.6
 """Seconds a bot takes over a decision at normal speed, so people can follow it."""
 
+ASKED: dict[DecisionKind | None, str] = {
+    DecisionKind.INSURANCE: N_("The dealer is asking about insurance: answer with I (yes) or N (no)."),
+    DecisionKind.EVEN_MONEY: N_("The dealer is asking about even money: answer with I (yes) or N (no)."),
+    DecisionKind.EARLY_SURRENDER: N_(
+        "The dealer is asking about early surrender: answer with I (yes) or N (no)."),
+    DecisionKind.PLAY: N_("The dealer is asking about play: answer with I (yes) or N (no)."),
+    None: N_("The dealer is asking about nothing: answer with I (yes) or N (no)."),
+}
+"""What a key that answers nothing here is told, by what is asked (whole sentences, for the translators)."""
+
 
 class PlayerTurnScene(AnimatingScene):
     """Asks the player (or the bot in the seat) for each decision the engine waits on."""
@@ -34,16 +45,18 @@ class PlayerTurnScene(AnimatingScene):
     def __init__(self, ctx: GameContext, onward: Onward) -> None:
         super().__init__(ctx, onward)
         rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
-        for name, label, intent, _ in PLAY_BUTTONS:
-            self.buttons.buttons.append(Button(name, label, rects[name], intent))
+        for name, label, intent, _action in PLAY_BUTTONS:
+            self.buttons.buttons.append(Button(name, _(label), rects[name], intent))
         offer = layout.action_button_rects(["yes", "no"])
-        self.buttons.buttons.append(Button("yes", "Insurance", offer["yes"].inflate(40, 0), IntentKind.YES))
-        self.buttons.buttons.append(Button("no", "No", offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
+        self.buttons.buttons.append(
+            Button("yes", _("Insurance"), offer["yes"].inflate(40, 0), IntentKind.YES))
+        self.buttons.buttons.append(
+            Button("no", _("No"), offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
         self.buttons.by_name("yes").rect.move_ip(-20, 0)
         menu = layout.menu_button_rect()
         self.buttons.buttons.append(
             Button("hint", "?", pygame.Rect(menu.x - 52, menu.y, 44, menu.h), IntentKind.HINT,
-                   tooltip="Hint: each play's EV (?)")
+                   tooltip=_("Hint: each play's EV (?)"))
         )
         self.think = 0.0
         self.prompted: int | None = None
@@ -79,8 +92,7 @@ class PlayerTurnScene(AnimatingScene):
         """Apply an action (coach level block holds it to be priced first, unless it was `held` already)."""
         rnd = self.ctx.round
         if action is None:
-            offer = rnd.decision.kind.value.replace("-", " ") if rnd.decision else "nothing"
-            self.ctx.warn(f"The dealer is asking about {offer}: answer with I (yes) or N (no).")
+            self.ctx.warn(_(ASKED[rnd.decision.kind if rnd.decision else None]))
             return False
         if not rnd.can(action):
             try:
@@ -209,9 +221,14 @@ class PlayerTurnScene(AnimatingScene):
         hands = rnd.hands(decision.seat)
         hand = hands[decision.hand]
         up = rnd.dealer_up_card
-        which = f"Hand {decision.hand + 1} of {len(hands)}" if len(hands) > 1 else "Your hand"
-        against = f" against {card_name(up)}" if up is not None else ""
-        ctx.presenter.message = f"{which}: {hand.value.describe()}{against}."
+        value = hand.value.describe()
+        if len(hands) > 1:
+            words = (_("Hand {number} of {count}: {value} against {card}.") if up is not None
+                     else _("Hand {number} of {count}: {value}."))
+        else:
+            words = _("Your hand: {value} against {card}.") if up is not None else _("Your hand: {value}.")
+        ctx.presenter.message = words.format(number=decision.hand + 1, count=len(hands), value=value,
+                                             card=card_name(up) if up is not None else "")
 
     def _refresh(self) -> None:
         rnd = self.ctx.round
@@ -219,7 +236,7 @@ class PlayerTurnScene(AnimatingScene):
         waiting = self._waiting_on_player()
         offer = decision is not None and decision.kind is not DecisionKind.PLAY
         legal = rnd.legal_actions() if waiting else frozenset()
-        for name, _, _, action in PLAY_BUTTONS:
+        for name, _label, _intent, action in PLAY_BUTTONS:
             button = self.buttons.by_name(name)
             button.visible = not offer
             button.enabled = action in legal
@@ -227,7 +244,7 @@ class PlayerTurnScene(AnimatingScene):
         yes.visible = no.visible = offer
         if offer and decision is not None:
             yes_action, no_action, yes_label, no_label = OFFER_ACTIONS[decision.kind]
-            yes.label, no.label = yes_label, no_label
+            yes.label, no.label = _(yes_label), _(no_label)
             yes.enabled, no.enabled = yes_action in legal, no_action in legal
 
     def draw_controls(self, surface: pygame.Surface) -> None:
@@ -240,8 +257,10 @@ class PlayerTurnScene(AnimatingScene):
             return
         info = ctx.session.seats_info[decision.seat]
         lone = len(ctx.session.human_seats) == 1
-        who = "" if lone else f"{info.label} — "
-        text = who + ("your turn" if decision.kind is DecisionKind.PLAY else "answer the dealer")
+        if decision.kind is DecisionKind.PLAY:
+            text = _("your turn") if lone else _("{name} — your turn").format(name=info.label)
+        else:
+            text = _("answer the dealer") if lone else _("{name} — answer the dealer").format(name=info.label)
         color = (232, 196, 104) if lone else info.color
         label = ctx.assets.text(text.upper(), 16, color, bold=True)
         surface.blit(label, label.get_rect(midbottom=(640, 628)))

@@ -21,6 +21,7 @@ import pygame
 
 from engine import BlackjackError, Round
 from engine.coach import describe_hand, describe_up_card, gerund, verb
+from engine.i18n import N_, _, number, percent, pgettext
 from engine.record import replay_record
 from engine.review import ReviewedDecision, review_record
 from game import layout
@@ -42,15 +43,15 @@ DECISION_HOLD = 1.6
 """Seconds (at 1x) playing stops on a decision, so its panel can be read."""
 
 CONTROLS: tuple[tuple[str, str, str], ...] = (
-    ("first", "|< Decision", "The previous decision ([ or Shift+Left)"),
-    ("back1", "< Step", "One event back (Left)"),
-    ("play", "Play", "Play or pause (Space)"),
-    ("fwd1", "Step >", "One event forward (Right)"),
-    ("next", "Decision >|", "The next decision (] or Shift+Right)"),
-    ("speed", "1x", "Speed (+ and -)"),
-    ("leave", "Back", "Back to the list (Esc)"),
+    ("first", N_("|< Decision"), N_("The previous decision ([ or Shift+Left)")),
+    ("back1", N_("< Step"), N_("One event back (Left)")),
+    ("play", N_("Play"), N_("Play or pause (Space)")),
+    ("fwd1", N_("Step >"), N_("One event forward (Right)")),
+    ("next", N_("Decision >|"), N_("The next decision (] or Shift+Right)")),
+    ("speed", "1x", N_("Speed (+ and -)")),
+    ("leave", N_("Back"), N_("Back to the list (Esc)")),
 )
-"""The replay's buttons on the rail: name, label, tooltip."""
+"""The replay's buttons on the rail: name, label, tooltip (marked; translated where shown)."""
 
 
 class ReplayScene(Scene):
@@ -79,13 +80,14 @@ class ReplayScene(Scene):
             data: Any = json.loads(record)
             self.played = replay_record(data)
         except (json.JSONDecodeError, BlackjackError) as error:
-            self.error = f"This round cannot be replayed: {error}."
+            self.error = _("This round cannot be replayed: {error}.").format(error=error)
         else:
             self.review_job = ctx.odds.worker.submit(lambda: review_record(data), "reviewing a round")
         self.presenter = self._fresh()
         rects = replay_button_rects()
         self.buttons = ButtonRow([
-            Button(name, label, rects[name], IntentKind.CLICK, tooltip=tip) for name, label, tip in CONTROLS
+            Button(name, _(label), rects[name], IntentKind.CLICK, tooltip=_(tip))
+            for name, label, tip in CONTROLS
         ])
 
     # ---- the presenter -----------------------------------------------------------------
@@ -216,7 +218,7 @@ class ReplayScene(Scene):
         if job is not None and job.done() and self.reviewed is None:
             self.reviewed = job.value if job.value is not None else []
             if job.value is None:
-                self.error = "The decisions of this round could not be judged."
+                self.error = _("The decisions of this round could not be judged.")
             if self.start_decision is not None and self.start_decision < len(self.reviewed):
                 self.seek(self.reviewed[self.start_decision].event)
         scaled = dt * SPEEDS[self.speed]
@@ -229,8 +231,9 @@ class ReplayScene(Scene):
                 self.target += 1
             else:
                 self.playing = False
-        self.buttons.by_name("play").label = "Pause" if self.playing else "Play"
-        self.buttons.by_name("speed").label = f"{SPEEDS[self.speed]:g}x"
+        self.buttons.by_name("play").label = _("Pause") if self.playing else _("Play")
+        speed = SPEEDS[self.speed]
+        self.buttons.by_name("speed").label = f"{number(speed, 0 if speed.is_integer() else 1)}x"
         for name in ("first", "back1", "fwd1", "next", "play", "speed"):
             self.buttons.by_name(name).enabled = self.played is not None
 
@@ -249,10 +252,11 @@ class ReplayScene(Scene):
         band = layout.rail_rect()
         pygame.draw.rect(surface, (16, 12, 10), band)
         pygame.draw.line(surface, GOLD, band.topleft, band.topright, 2)
-        caption = f"REPLAY · {self.title}" if self.title else "REPLAY"
+        caption = _("REPLAY · {title}").format(title=self.title) if self.title else _("REPLAY")
         head = a.text(caption, 18, GOLD, bold=True)
         surface.blit(head, (24, band.y + 10))
-        where = a.text(f"event {self.target} of {self.events}", 18, GREY, bold=True)
+        where = a.text(_("event {number} of {count}").format(number=self.target, count=self.events), 18, GREY,
+                       bold=True)
         surface.blit(where, where.get_rect(topright=(layout.CANVAS_SIZE[0] - 24, band.y + 10)))
         if self.error:
             draw_notice(surface, a, self.error, layout.notice_rect(), error=True)
@@ -268,26 +272,30 @@ def draw_decision(
     where the live hint panel shows."""
     a = ctx.assets
     if r.is_mistake:
-        verdict = f"Mistake: cost {r.cost * 100:.1f}% of the bet, {money_text(round(r.cost_cents))}."
+        verdict = _("Mistake: cost {share} of the bet, {amount}.").format(
+            share=percent(r.cost, 1), amount=money_text(round(r.cost_cents)))
     else:
-        verdict = "The best play." if r.decision is r.best else "As good as the best play."
+        verdict = _("The best play.") if r.decision is r.best else _("As good as the best play.")
     lines = wrap(a, verdict, 17, 232)
     rect = layout.side_panel_rect(76 + 24 * len(r.ranked) + 20 * len(lines), positions)
     draw_panel(surface, rect, border=RED if r.is_mistake else GOLD)
-    name = played.table.seat_names[r.seat] if played is not None else f"Seat {r.seat + 1}"
+    name = (played.table.seat_names[r.seat] if played is not None
+            else _("Seat {number}").format(number=r.seat + 1))
     x, y = rect.x + 14, rect.y + 10
-    head = a.text(f"DECISION {r.number + 1} · EV PER BET", 15, GOLD, bold=True)
+    head = a.text(_("DECISION {number} · EV PER BET").format(number=r.number + 1), 15, GOLD, bold=True)
     surface.blit(head, (x, y))
     y += 20
-    spot = f"{name}: {describe_hand(r.cards)} vs {describe_up_card(r.dealer_up)}"
+    spot = _("{name}: {hand} vs {card}").format(name=name, hand=describe_hand(r.cards),
+                                                 card=describe_up_card(r.dealer_up))
     surface.blit(a.text(spot, 18, CREAM, bold=True), (x, y))
     y += 26
     for action, value in r.ranked:
         color = GREEN if action is r.best else (RED if action is r.decision else CREAM)
         surface.blit(a.text(gerund(action), 18, color, bold=True), (x, y))
-        ev = a.text(f"{value * 100:+.1f}%", 18, color, bold=True)
+        ev = a.text(("+" if value >= 0 else "") + percent(value, 1), 18, color, bold=True)
         surface.blit(ev, ev.get_rect(topright=(rect.right - 64, y)))
-        mark = "played" if action is r.decision else ("best" if action is r.best else "")
+        mark = (pgettext("replay tag", "played") if action is r.decision
+                else (pgettext("replay tag", "best") if action is r.best else ""))
         if mark:
             tag = a.text(mark, 14, GREY, bold=True)
             surface.blit(tag, tag.get_rect(topright=(rect.right - 12, y + 3)))

@@ -12,7 +12,7 @@ import pygame
 
 from blackjack.language import CURRENCIES, CURRENCY_NAMES
 from engine import Phase, load_rules
-from engine.i18n import LANGUAGE_NAMES, _, available_languages, language
+from engine.i18n import LANGUAGE_NAMES, N_, _, available_languages, language, percent
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
@@ -29,10 +29,12 @@ COLUMNS: tuple[tuple[str, ...], ...] = (
 """The rows of each column: the table's on the left, the player's own on the right."""
 ROWS = tuple(row for column in COLUMNS for row in column)
 COLUMN_WIDTH = PANEL.width // len(COLUMNS)
-KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
+KEPT_NOTE = N_("Leave table or quit now: this round is kept and opens where it stopped next time.")
 """What the dialog says while a saved round is in play."""
-LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck",
-          "casino": "Casino", "language": "Language", "currency": "Money"}
+LABELS = {"rules": N_("Rules"), "speed": N_("Animation"), "sound": N_("Sound"), "volume": N_("Volume"),
+          "deck": N_("Deck"), "casino": N_("Casino"), "language": N_("Language"), "currency": N_("Money")}
+SPEED_NAMES = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
+"""The animation speeds as the row shows them (marked; translated where shown)."""
 
 
 def row_place(row: str) -> tuple[int, int]:
@@ -61,7 +63,7 @@ class SettingsScene(Scene):
         self.presets = ctx.table_rules_ids()
         self.buttons = ButtonRow()
         self.buttons.buttons.append(
-            Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
+            Button("edit", _("Edit"), pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
         for row in ROWS:
@@ -72,20 +74,21 @@ class SettingsScene(Scene):
                     "<",
                     pygame.Rect(x + 230, y, 48, 44),
                     IntentKind.CLICK,
-                    tooltip="Previous",
+                    tooltip=_("Previous"),
                 )
             )
             self.buttons.buttons.append(
                 Button(
                     f"{row}+", ">", pygame.Rect(x + COLUMN_WIDTH - 70, y, 48, 44), IntentKind.CLICK,
-                    tooltip="Next",
+                    tooltip=_("Next"),
                 )
             )
         bottom = [
-            ("done", "Done", IntentKind.BACK, "Close (Esc)"),
-            ("stats", "Statistics", IntentKind.CLICK, "The players' saved statistics"),
-            ("leave", "Leave table", IntentKind.CLICK, "End the sitting: the leaderboard"),
-            ("quit", "Quit game", IntentKind.QUIT, "Leave the game"),
+            # TRANSLATORS: the settings' bottom buttons (128 pixels wide) and their tooltips
+            ("done", _("Done"), IntentKind.BACK, _("Close (Esc)")),
+            ("stats", _("Statistics"), IntentKind.CLICK, _("The players' saved statistics")),
+            ("leave", _("Leave table"), IntentKind.CLICK, _("End the sitting: the leaderboard")),
+            ("quit", _("Quit game"), IntentKind.QUIT, _("Leave the game")),
         ]
         shown = [b for b in bottom if at_table or b[0] not in ("stats", "leave")]
         w, gap = 128, 12
@@ -94,11 +97,11 @@ class SettingsScene(Scene):
             rect = pygame.Rect(left + i * (w + gap), PANEL.bottom - 74, w, 52)
             self.buttons.buttons.append(Button(name, label, rect, intent, tooltip=tip))
         self.buttons.buttons.append(Button(
-            "read-rules", "Rules", pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44), IntentKind.CLICK,
-            tooltip="This table's rules in words (U)",
+            "read-rules", _("Rules"), pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44), IntentKind.CLICK,
+            tooltip=_("This table's rules in words (U)"),
         ))
-        counting = Button("counting", "Counting", pygame.Rect(PANEL.x + 20, PANEL.y + 20, 130, 44),
-                          IntentKind.CLICK, tooltip="A person's count system and bet ramp")
+        counting = Button("counting", _("Counting"), pygame.Rect(PANEL.x + 20, PANEL.y + 20, 130, 44),
+                          IntentKind.CLICK, tooltip=_("A person's count system and bet ramp"))
         counting.visible = at_table
         counting.enabled = bool(self.counters())
         self.buttons.buttons.append(counting)
@@ -107,9 +110,9 @@ class SettingsScene(Scene):
                 self.buttons.by_name(name).enabled = False
         edit, refusal = self.buttons.by_name("edit"), self.edit_refusal()
         edit.enabled = refusal is None
-        edit.tooltip = refusal or "Shape the rules option by option and save them as a table"
+        edit.tooltip = refusal or _("Shape the rules option by option and save them as a table")
         if self.keeps_round:
-            self.buttons.by_name("leave").tooltip = "End the sitting; this round is kept for next time"
+            self.buttons.by_name("leave").tooltip = _("End the sitting; this round is kept for next time")
 
     @property
     def keeps_round(self) -> bool:
@@ -125,9 +128,9 @@ class SettingsScene(Scene):
         """Why the rules cannot be edited now (a tournament, or a round in play), or None."""
         ctx = self.ctx
         if ctx.session.mode == "tournament":
-            return "A tournament's rules are fixed."
+            return _("A tournament's rules are fixed.")
         if self.at_table and ctx.round.phase is not Phase.BETTING and not ctx.round.is_over:
-            return "Edit the rules between rounds: a round is in play."
+            return _("Edit the rules between rounds: a round is in play.")
         return None
 
     def counters(self) -> list[str]:
@@ -155,19 +158,19 @@ class SettingsScene(Scene):
         if row == "rules":
             return self.preset_name(s.rules)
         if row == "speed":
-            return s.speed.capitalize()
+            return _(SPEED_NAMES[s.speed]) if s.speed in SPEED_NAMES else s.speed.capitalize()
         if row == "sound":
-            return "On" if s.sound else "Muted"
+            return _("On") if s.sound else _("Muted")
         if row == "volume":
-            return f"{round(s.volume * 100)}%"
+            return percent(s.volume, 0)
         if row == "casino":
-            return "Casino conditions" if s.casino else "Practice room"
+            return _("Casino conditions") if s.casino else _("Practice room")
         if row == "language":
             shown = LANGUAGE_NAMES.get(language(), language())
             return shown if s.language else _("System: {language}").format(language=shown)
         if row == "currency":
             return _(CURRENCY_NAMES[s.currency]) if s.currency else _("As the language")
-        return "Four-color" if s.four_color else "Two-color"
+        return _("Four-color") if s.four_color else _("Two-color")
 
     def change(self, row: str, step: int) -> None:
         """Move a row's value one step."""
@@ -193,9 +196,9 @@ class SettingsScene(Scene):
         self.ctx.change_settings(new)
         self.ctx.sounds.play("button", 0.5)
         if row == "rules":
-            self.ctx.warn("New rules take effect at the next round.")
+            self.ctx.warn(_("New rules take effect at the next round."))
         elif row == "casino" and new.casino:
-            self.ctx.warn("The dealer's pace varies now; bots and a burn card come with the next table.")
+            self.ctx.warn(_("The dealer's pace varies now; bots and a burn card come with the next table."))
 
     def handle_event(self, intent: Intent) -> bool:
         """Arrows change values; Done, Esc or O close."""
@@ -256,17 +259,17 @@ class SettingsScene(Scene):
         pygame.draw.rect(surface, (22, 18, 16), PANEL, border_radius=16)
         pygame.draw.rect(surface, GOLD, PANEL, 3, border_radius=16)
         a = self.ctx.assets
-        title = a.text("SETTINGS", 34, GOLD, bold=True)
+        title = a.text(_("SETTINGS"), 34, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 22)))
         for row in ROWS:
             x, top = row_place(row)
             y = top + 22
-            label = a.text(LABELS[row], 26, CREAM, bold=True)
+            label = a.text(_(LABELS[row]), 26, CREAM, bold=True)
             surface.blit(label, label.get_rect(midleft=(x + 36, y)))
             value = a.text(self.value_text(row), 24, (255, 255, 255))
             mid = (x + 230 + 48 + x + COLUMN_WIDTH - 70) // 2
             surface.blit(value, value.get_rect(center=(mid, y)))
         if self.keeps_round:
-            note = a.text(KEPT_NOTE, 17, GOLD, bold=True)
+            note = a.text(_(KEPT_NOTE), 17, GOLD, bold=True)
             surface.blit(note, note.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 84)))
         self.buttons.draw(surface, a)

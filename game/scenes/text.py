@@ -4,7 +4,9 @@ rules' words by heading (the setup and the Rules panel)."""
 
 from __future__ import annotations
 
-from engine import RULE_GROUPS, Money, Rules, describe_rules, format_money
+from engine import RULE_GROUPS, Money, Rules, describe_rules
+from engine.i18n import money
+from engine.i18n import percent as locale_percent
 from game.context import GameContext
 
 GREY = (170, 164, 150)
@@ -16,15 +18,12 @@ def money_text(cents: Money | None, *, sign: bool = False) -> str:
     """'$1,250' or '+$25' ('—' for unknown)."""
     if cents is None:
         return "—"
-    text = format_money(abs(cents))
-    if not sign:
-        return ("-$" if cents < 0 else "$") + text
-    return ("+$" if cents > 0 else "-$" if cents < 0 else "$") + text
+    return money(cents, sign=sign)
 
 
 def percent(share: float | None) -> str:
     """'45.2%' ('—' for unknown)."""
-    return "—" if share is None else f"{share * 100:.1f}%"
+    return "—" if share is None else locale_percent(share, 1)
 
 
 def history_notice(ctx: GameContext) -> tuple[str, bool] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.i18n import _
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -42,14 +43,15 @@ class TitleScene(TableScene):
             Button(name, label, rect, IntentKind.CLICK, tooltip=tip)
             for (name, label, tip), rect in zip(
                 (
-                    ("play", "Play", "Set up the table (Enter)"),
-                    ("tournament", "Double-up", "Double-up (100 to 200) or a saved tournament table"),
-                    ("stats", "Statistics", "Each player's saved statistics"),
-                    ("history", "History", "Every saved round: replay it, with each decision judged"),
-                    ("drills", "Drills", "Practise spots and the running count, with instant feedback"),
-                    ("demo", "Demo", "Watch bots play, with the odds behind each decision (M)"),
-                    ("howto", "How to play", "How to play at this table, and the keys"),
-                    ("quit", "Quit", "Leave the game"),
+                    # TRANSLATORS: the title's buttons and their tooltips; the buttons are narrow
+                    ("play", _("Play"), _("Set up the table (Enter)")),
+                    ("tournament", _("Double-up"), _("Double-up (100 to 200) or a saved tournament table")),
+                    ("stats", _("Statistics"), _("Each player's saved statistics")),
+                    ("history", _("History"), _("Every saved round: replay it, with each decision judged")),
+                    ("drills", _("Drills"), _("Practise spots and the running count, with instant feedback")),
+                    ("demo", _("Demo"), _("Watch bots play, with the odds behind each decision (M)")),
+                    ("howto", _("How to play"), _("How to play at this table, and the keys")),
+                    ("quit", _("Quit"), _("Leave the game")),
                 ),
                 layout.title_button_rects(8),
                 strict=True,
@@ -174,7 +176,7 @@ class TitleScene(TableScene):
         pygame.draw.rect(surface, (12, 18, 14), panel, border_radius=24)
         pygame.draw.rect(surface, GOLD, panel, 3, border_radius=24)
         a = ctx.assets
-        title = a.shadowed_text("BLACKJACK", 120, GOLD, bold=True)
+        title = a.shadowed_text(_("BLACKJACK"), 120, GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(640, panel.y + 80)))
         sub = a.shadowed_text(
             ctx.session.rules.name + " · " + ctx.session.rules.table_limits_text(), 28, CREAM
@@ -184,8 +186,9 @@ class TitleScene(TableScene):
             ctx.bar.draw(surface, a, ctx.note, warning=True, center=(640, panel.bottom - 34))
         else:
             keys = a.shadowed_text(
-                "H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · U rules"
-                " · O settings",
+                # TRANSLATORS: the keys are the same in every language; translate only the words
+                _("H hit · S stand · D double · P split · R surrender · ? hint · T chart · C count · U rules"
+                  " · O settings"),
                 20,
                 (200, 200, 190),
             )

@@ -12,8 +12,9 @@ from typing import Any
 
 import pygame
 
-from engine import Rules, format_money, load_rules
+from engine import Rules, load_rules
 from engine.errors import as_sentence
+from engine.i18n import _, money, ngettext
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -34,22 +35,24 @@ def tournament_choices(ctx: GameContext) -> list[tuple[str, Rules]]:
 
 def choice_name(rules_id: str, rules: Rules) -> str:
     """What the chooser calls a tournament: Double-up, or the saved table's name."""
-    return "Double-up" if rules_id == PRESET else rules.name
+    return _("Double-up") if rules_id == PRESET else rules.name
 
 
 def rules_lines(rules: Rules) -> list[tuple[str, bool]]:
     """The tournament explained in its rules' own numbers, as lines (the goal's in bold)."""
     assert rules.tournament is not None, "only rules that set a tournament are offered"
-    start, target = format_money(rules.tournament.bankroll), format_money(rules.tournament.goal)
-    low, high = format_money(rules.min_bet), rules.max_bet
-    most = "you may bet everything" if high is None else f"the most is ${format_money(high)}"
-    first = [("Your first card is dealt before you bet.", False)] if rules.first_card_before_bet else []
+    start, target = money(rules.tournament.bankroll), money(rules.tournament.goal)
+    low, high = money(rules.min_bet), rules.max_bet
+    limits = (_("The minimum bet is {low}; you may bet everything.") if high is None
+              else _("The minimum bet is {low}; the most is {high}.")).format(
+                  low=low, high=money(high) if high is not None else "")
+    first = [(_("Your first card is dealt before you bet."), False)] if rules.first_card_before_bet else []
     return [
-        (f"You start with ${start}.", False),
+        (_("You start with {amount}.").format(amount=start), False),
         *first,
-        (f"The minimum bet is ${low}; {most}.", False),
-        (f"Reach ${target} and you win.", True),
-        (f"Fall below ${low} and you are out.", False),
+        (limits, False),
+        (_("Reach {amount} and you win.").format(amount=target), True),
+        (_("Fall below {amount} and you are out.").format(amount=low), False),
     ]
 
 
@@ -57,19 +60,20 @@ def verdict_text(rules: Rules, won: bool) -> str:
     """The result's headline: doubled up (or the goal reached, when it is not twice the start), or out."""
     goal = rules.tournament
     if not won:
-        return "OUT OF THE TOURNAMENT"
-    return "DOUBLED UP!" if goal is not None and goal.goal == 2 * goal.bankroll else "GOAL REACHED!"
+        return _("OUT OF THE TOURNAMENT")
+    return _("DOUBLED UP!") if goal is not None and goal.goal == 2 * goal.bankroll else _("GOAL REACHED!")
 
 
 def best_lines(results: list[Any] | None) -> list[tuple[str, tuple[int, int, int]]]:
     """The best results, best first, as lines and colors."""
     out = []
     for i, r in enumerate(results or []):
-        rounds = f"{r.rounds} round{'' if r.rounds == 1 else 's'}"
-        verdict = f"won in {rounds}" if r.won else f"out after {rounds}"
-        out.append(
-            (f"{i + 1}. {r.player}: ${format_money(r.final_bankroll)}, {verdict}", GREEN if r.won else CREAM)
-        )
+        line = (ngettext("{rank}. {player}: {amount}, won in {n} round",
+                         "{rank}. {player}: {amount}, won in {n} rounds", r.rounds) if r.won
+                else ngettext("{rank}. {player}: {amount}, out after {n} round",
+                              "{rank}. {player}: {amount}, out after {n} rounds", r.rounds))
+        words = line.format(rank=i + 1, player=r.player, amount=money(r.final_bankroll), n=r.rounds)
+        out.append((words, GREEN if r.won else CREAM))
     return out
 
 
@@ -93,7 +97,7 @@ class TournamentScene(Scene):
         super().__init__()
         self.ctx = ctx
         r = layout.tournament_rects()
-        self.field = TextField("name", r["name"], placeholder="Type your name")
+        self.field = TextField("name", r["name"], placeholder=_("Type your name"))
         self.field.text = name or self._last_person()
         self.field.focus()
         self.best: Job[list[Any] | None] | None = None
@@ -105,11 +109,14 @@ class TournamentScene(Scene):
         self.chosen = ids.index(rules_id) if rules_id in ids else 0
         self.buttons = ButtonRow(
             [
-                Button("choice-", "<", r["choice-"], IntentKind.CLICK, tooltip="Previous tournament (Left)"),
-                Button("choice+", ">", r["choice+"], IntentKind.CLICK, tooltip="Next tournament (Right)"),
-                Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+                Button("choice-", "<", r["choice-"], IntentKind.CLICK,
+                       tooltip=_("Previous tournament (Left)")),
+                Button("choice+", ">", r["choice+"], IntentKind.CLICK,
+                       tooltip=_("Next tournament (Right)")),
+                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
                 Button(
-                    "start", "Start", r["start"], IntentKind.CONFIRM, tooltip="Play the tournament (Enter)"
+                    "start", _("Start"), r["start"], IntentKind.CONFIRM,
+                    tooltip=_("Play the tournament (Enter)"),
                 ),
             ]
         )
@@ -211,7 +218,7 @@ class TournamentScene(Scene):
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
         r = layout.tournament_rects()
-        title = a.text("TOURNAMENT", 44, GOLD, bold=True)
+        title = a.text(_("TOURNAMENT"), 44, GOLD, bold=True)
         surface.blit(title, (44, 34))
         rules_id, rules = self.choices[self.chosen]
         chosen = a.text(choice_name(rules_id, rules), 30, GOLD, bold=True)
@@ -219,13 +226,13 @@ class TournamentScene(Scene):
         for i, (line, bold) in enumerate(self.lines):
             text = a.text(line, 26, CREAM, bold=bold)
             surface.blit(text, (r["rules"].x, r["rules"].y + i * 38))
-        who = a.text("PLAYER", 20, GREY, bold=True)
+        who = a.text(_("PLAYER"), 20, GREY, bold=True)
         surface.blit(who, who.get_rect(bottomleft=(r["name"].x, r["name"].y - 6)))
         self.field.draw(surface, a, self.time)
         if self.error:
             error = a.text(self.error, 20, RED, bold=True)
             surface.blit(error, (r["name"].x, r["name"].bottom + 10))
-        head = a.text("BEST RESULTS", 24, GOLD, bold=True)
+        head = a.text(_("BEST RESULTS"), 24, GOLD, bold=True)
         surface.blit(head, (r["best"].x, r["best"].y))
         draw_best(surface, ctx, self.best, r["best"].move(0, 40))
         self.buttons.draw(surface, a)
@@ -242,18 +249,19 @@ def draw_best(
     a = ctx.assets
     records = ctx.records
     if records is None or (records.ready and not records.saving):
-        lines = [("Results are not saved in this run.", GREY)]
+        lines = [(_("Results are not saved in this run."), GREY)]
     elif job is None or not job.done():
-        lines = [("loading…", GREY)]
+        lines = [(_("loading…"), GREY)]
     else:
-        lines = best_lines(job.value) or [("No results yet: be the first.", GREY)]
+        lines = best_lines(job.value) or [(_("No results yet: be the first."), GREY)]
     results = job.value if job is not None and job.done() else None
     for i, (line, color) in enumerate(lines):
         mine = (
             highlight is not None and results is not None and i < len(results) and results[i].id == highlight
         )
         label = a.text(
-            line + ("   (this one)" if mine else ""), 22, (255, 255, 255) if mine else color, bold=mine
+            line + ("   " + _("(this one)") if mine else ""), 22, (255, 255, 255) if mine else color,
+            bold=mine,
         )
         if mine:
             band = pygame.Rect(box.x - 10, box.y + i * 32 - 4, label.get_width() + 20, label.get_height() + 8)
@@ -278,13 +286,13 @@ class TournamentResultScene(Scene):
         r = layout.tournament_rects()
         self.buttons = ButtonRow(
             [
-                Button("title", "Title", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
+                Button("title", _("Title"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
                 Button(
                     "again",
-                    "Play again",
+                    _("Play again"),
                     r["start"],
                     IntentKind.CONFIRM,
-                    tooltip="Another tournament (Enter)",
+                    tooltip=_("Another tournament (Enter)"),
                 ),
             ]
         )
@@ -351,13 +359,12 @@ class TournamentResultScene(Scene):
         title = a.shadowed_text(verdict, 60 if self.won else 50, GREEN if self.won else RED, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
         start = ctx.session.rules.tournament.bankroll if ctx.session.rules.tournament else 0
-        line = (
-            f"{self.name} turned ${format_money(start)} into ${format_money(self.bankroll)} "
-            f"in {self.rounds} round{'s' if self.rounds != 1 else ''}."
-        )
+        line = ngettext("{name} turned {start} into {end} in {n} round.",
+                        "{name} turned {start} into {end} in {n} rounds.", self.rounds).format(
+            name=self.name, start=money(start), end=money(self.bankroll), n=self.rounds)
         text = a.text(line, 28, CREAM, bold=True)
         surface.blit(text, text.get_rect(midtop=(panel.centerx, panel.y + 104)))
-        head = a.text("BEST RESULTS", 22, GOLD, bold=True)
+        head = a.text(_("BEST RESULTS"), 22, GOLD, bold=True)
         surface.blit(head, (panel.x + 60, panel.y + 158))
         draw_best(
             surface,
