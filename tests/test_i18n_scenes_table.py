@@ -25,9 +25,15 @@ LANGUAGES = ("de", "fr", "es")
 
 
 @pytest.fixture
-def speak() -> Iterator[object]:
-    """Switches the game's language; English again after the test, whatever happened."""
-    yield use_language
+def speak(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """Switches the game's language, and the system's, so an App opened next speaks it too;
+    English again after the test, whatever happened."""
+
+    def choose(code: str) -> None:
+        monkeypatch.setenv("LANGUAGE", code)
+        use_language(code)
+
+    yield choose
     use_language("en")
 
 
@@ -71,7 +77,7 @@ def test_a_refused_bet_is_explained_in_german_with_the_amount(apps, speak):
     app.ctx.presenter.seats[0].bankroll = 3000
     click(app, chip(25))
     click(app, chip(25))
-    assert app.ctx.note == "Nicht genug Jetons: Sie haben $30."
+    assert app.ctx.note == "Nicht genug Jetons: Sie haben 30\u00a0€."
 
 
 def test_the_plays_and_the_prompt_are_in_german(apps, speak):

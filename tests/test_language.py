@@ -210,9 +210,7 @@ def test_a_name_from_an_old_file_is_drawn_without_boxes():
 
     from game.assets import Assets
 
-    pygame.display.init()
     pygame.font.init()
-    pygame.display.set_mode((10, 10))
     assets = Assets()
     drawn, expected = assets.text("A王", 20), assets.text("A?", 20)
     assert drawn.get_size() == expected.get_size()
