@@ -284,19 +284,26 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe_hand(cards: tuple[Card, ...] | list[Card], *, pairs_by_value: bool = False) -> str:
+def describe_hand(
+    cards: tuple[Card, ...] | list[Card], *, pairs_by_value: bool = False, article: bool = True,
+) -> str:
     """A hand as a player says it: '16', 'soft 17', 'a pair of 8s', 'a pair of aces', 'blackjack'.
+
+    Without the article a pair is 'pair of 8s', as a short label writes it.
 
     >>> from engine.cards import parse_cards
     >>> [describe_hand(parse_cards(c)) for c in ("T 6", "A 6", "8 8", "A A", "A K", "5 5 A")]
     ['16', 'soft 17', 'a pair of 8s', 'a pair of aces', 'blackjack', 'soft 21']
+    >>> describe_hand(parse_cards("8 8"), article=False)
+    'pair of 8s'
     """
     total, soft = hand_total(cards)
     if len(cards) == 2 and is_pair(cards, by_value=pairs_by_value):
         rank = cards[0].rank
         if rank.is_ace:
-            return _("a pair of aces")
-        return _("a pair of {rank}s").format(rank="10" if cards[0].points == 10 else rank.value)
+            return _("a pair of aces") if article else _("pair of aces")
+        named = "10" if cards[0].points == 10 else rank.value
+        return (_("a pair of {rank}s") if article else _("pair of {rank}s")).format(rank=named)
     if len(cards) == 2 and total == 21:
         return pgettext("a hand", "blackjack")
     return soft_total(total) if soft else str(total)

@@ -200,7 +200,7 @@ def spot_words(question: Question) -> str:
     """The spot as the feedback names it: '16 v 10' (its cards' total, or 'insurance')."""
     if question.spot.kind is not DecisionKind.PLAY:
         return pgettext("an index row", "insurance")
-    return _("{hand} v {up}").format(hand=describe_hand(question.spot.cards).removeprefix("a "),
+    return _("{hand} v {up}").format(hand=describe_hand(question.spot.cards, article=False),
                                      up=_up_words(question.spot.up.points))
 
 

@@ -196,3 +196,12 @@ def test_english_comes_back(speak) -> None:
         "Standing on 12 against a 2 cost 4.0% of the bet; hitting was better.")
     assert describe_hand(parse_cards("8 8")) == "a pair of 8s"
     assert parse_decks("2 1/2") == Fraction(5, 2)
+
+
+def test_an_index_test_miss_names_a_pair_without_its_article(speak) -> None:
+    speak("de")
+    legal = frozenset({Action.HIT, Action.STAND})
+    question = Question(Spot(parse_cards("8 8"), Card.parse("T")), 1, ILLUSTRIOUS_18[1], legal)
+    assert IndexVerdict(question, Action.HIT, Action.STAND, True).miss_line() == (
+        "Paar 8er g. 10 bei +1: Ihre Wahl war Karte nehmen, bleiben ist richtig "
+        "(ab 0 bleiben, sonst Karte nehmen)")
