@@ -26,6 +26,7 @@ from engine.bots.view import SeatView
 from engine.cards import Card
 from engine.counting import Count, CountSystem, Precision, Rounding
 from engine.hand import hand_total, is_pair
+from engine.i18n import _, number, percent, pgettext
 from engine.odds import Hint, hint
 from engine.round import DecisionKind, Round
 from engine.rules import Rules
@@ -230,50 +231,87 @@ def judge(rnd: Round, action: Action) -> Judgement:
     return Judgement(spot, action, hint_for(rnd.rules, spot))
 
 
-_DOING = {
-    Action.HIT: ("hits", "hitting", "hit"),
-    Action.STAND: ("stands", "standing", "stand"),
-    Action.DOUBLE: ("doubles", "doubling", "double"),
-    Action.SPLIT: ("splits", "splitting", "split"),
-    Action.SURRENDER: ("surrenders", "surrendering", "surrender"),
-    Action.NO_SURRENDER: ("plays on", "playing on", "play on"),
-    Action.INSURANCE: ("takes insurance", "taking insurance", "take insurance"),
-    Action.NO_INSURANCE: ("declines insurance", "declining insurance", "decline insurance"),
-    Action.EVEN_MONEY: ("takes even money", "taking even money", "take even money"),
-    Action.NO_EVEN_MONEY: ("declines even money", "declining even money", "decline even money"),
-}
+def _forms(action: Action) -> tuple[str, str, str]:
+    """The action as a third person's verb, a gerund and an order, in the chosen language."""
+    # Each form is looked up when shown (the language may change); a context keeps an order such
+    # as "hit" apart from a button's "Hit".
+    forms = {
+        Action.HIT: (pgettext("third person", "hits"), pgettext("gerund", "hitting"),
+                     pgettext("an order", "hit")),
+        Action.STAND: (pgettext("third person", "stands"), pgettext("gerund", "standing"),
+                       pgettext("an order", "stand")),
+        Action.DOUBLE: (pgettext("third person", "doubles"), pgettext("gerund", "doubling"),
+                        pgettext("an order", "double")),
+        Action.SPLIT: (pgettext("third person", "splits"), pgettext("gerund", "splitting"),
+                       pgettext("an order", "split")),
+        Action.SURRENDER: (pgettext("third person", "surrenders"), pgettext("gerund", "surrendering"),
+                           pgettext("an order", "surrender")),
+        Action.NO_SURRENDER: (pgettext("third person", "plays on"), pgettext("gerund", "playing on"),
+                              pgettext("an order", "play on")),
+        Action.INSURANCE: (pgettext("third person", "takes insurance"),
+                           pgettext("gerund", "taking insurance"),
+                           pgettext("an order", "take insurance")),
+        Action.NO_INSURANCE: (pgettext("third person", "declines insurance"),
+                              pgettext("gerund", "declining insurance"),
+                              pgettext("an order", "decline insurance")),
+        Action.EVEN_MONEY: (pgettext("third person", "takes even money"),
+                            pgettext("gerund", "taking even money"),
+                            pgettext("an order", "take even money")),
+        Action.NO_EVEN_MONEY: (pgettext("third person", "declines even money"),
+                               pgettext("gerund", "declining even money"),
+                               pgettext("an order", "decline even money")),
+    }
+    return forms[action]
 
 
 def verb(action: Action) -> str:
     """The action as a verb for a third person: 'hits', 'takes insurance'."""
-    return _DOING[action][0]
+    return _forms(action)[0]
 
 
 def gerund(action: Action) -> str:
     """The action as a gerund: 'hitting', 'taking insurance'."""
-    return _DOING[action][1]
+    return _forms(action)[1]
 
 
 def infinitive(action: Action) -> str:
     """The action as an instruction: 'hit', 'take insurance'."""
-    return _DOING[action][2]
+    return _forms(action)[2]
 
 
-def describe_hand(cards: tuple[Card, ...] | list[Card], *, pairs_by_value: bool = False) -> str:
+def capitalized(text: str) -> str:
+    """`text` with its first letter upper case and the rest as it is ('Keine Versicherung' stays so)."""
+    return text[:1].upper() + text[1:]
+
+
+def describe_hand(
+    cards: tuple[Card, ...] | list[Card], *, pairs_by_value: bool = False, article: bool = True,
+) -> str:
     """A hand as a player says it: '16', 'soft 17', 'a pair of 8s', 'a pair of aces', 'blackjack'.
+
+    Without the article a pair is 'pair of 8s', as a short label writes it.
 
     >>> from engine.cards import parse_cards
     >>> [describe_hand(parse_cards(c)) for c in ("T 6", "A 6", "8 8", "A A", "A K", "5 5 A")]
     ['16', 'soft 17', 'a pair of 8s', 'a pair of aces', 'blackjack', 'soft 21']
+    >>> describe_hand(parse_cards("8 8"), article=False)
+    'pair of 8s'
     """
     total, soft = hand_total(cards)
     if len(cards) == 2 and is_pair(cards, by_value=pairs_by_value):
         rank = cards[0].rank
-        name = "aces" if rank.is_ace else ("10s" if cards[0].points == 10 else f"{rank.value}s")
-        return f"a pair of {name}"
+        if rank.is_ace:
+            return _("a pair of aces") if article else _("pair of aces")
+        named = "10" if cards[0].points == 10 else rank.value
+        return (_("a pair of {rank}s") if article else _("pair of {rank}s")).format(rank=named)
     if len(cards) == 2 and total == 21:
-        return "blackjack"
-    return f"soft {total}" if soft else str(total)
+        return pgettext("a hand", "blackjack")
+    return soft_total(total) if soft else str(total)
+
+
+def soft_total(total: int) -> str:
+    """A soft total as a player says it: 'soft 17'."""
+    return pgettext("a hand", "soft {total}").format(total=total)
 
 
 def describe_up_card(card: Card | None) -> str:
@@ -284,10 +322,20 @@ def describe_up_card(card: Card | None) -> str:
     ['a 10', 'an ace', 'an 8']
     """
     if card is None:
-        return "nothing"
+        return pgettext("up card", "nothing")
     if card.rank.is_ace:
-        return "an ace"
-    return "an 8" if card.points == 8 else f"a {card.points}"
+        return _("an ace")
+    return _("an 8") if card.points == 8 else _("a {points}").format(points=card.points)
+
+
+def signed_percent(points: int | float) -> str:
+    """Percentage points with their sign, 0 without one, in the locale's digits: '+12%', '-54%', '0%'.
+
+    >>> signed_percent(12), signed_percent(-54), signed_percent(0)
+    ('+12%', '-54%', '0%')
+    """
+    shown = percent(Fraction(round(abs(points))) / 100, 0)
+    return ("+" if points > 0 else "-" if points < 0 else "") + shown
 
 
 def percent_of_bet(value: float) -> str:
@@ -296,21 +344,20 @@ def percent_of_bet(value: float) -> str:
     >>> percent_of_bet(-0.5404), percent_of_bet(0.123), percent_of_bet(0.0001)
     ('expected -54% of the bet', 'expected +12% of the bet', 'expected 0% of the bet')
     """
-    points = round(value * 100)
-    return f"expected {signed(points)}% of the bet"
+    return _("expected {percent} of the bet").format(percent=signed_percent(round(value * 100)))
 
 
-def signed(number: int | Fraction) -> str:
+def signed(count: int | Fraction) -> str:
     """A whole or half number (a count) with its sign, 0 without one: '+2', '-1.5', '0'.
 
     >>> signed(2), signed(Fraction(-3, 2)), signed(0)
     ('+2', '-1.5', '0')
     """
-    if not number:
+    if not count:
         return "0"
-    size = Fraction(number) if number > 0 else -Fraction(number)
-    digits = str(int(size)) if size == int(size) else f"{float(size):g}"
-    return ("+" if number > 0 else "-") + digits
+    size = Fraction(count) if count > 0 else -Fraction(count)
+    digits = number(size, 0 if size.denominator == 1 else 1)
+    return ("+" if count > 0 else "-") + digits
 
 
 def index_sentence(play: IndexPlay, count: int, *, balanced: bool = True) -> str:
@@ -322,18 +369,20 @@ def index_sentence(play: IndexPlay, count: int, *, balanced: bool = True) -> str
     >>> index_sentence(ILLUSTRIOUS_18[0], -1, balanced=False)
     'Insurance vs an ace: take insurance at a running count of +3 or above; the running count is -1'
     """
-    kind, _, value = play.hand.partition(" ")
+    kind, _sep, value = play.hand.partition(" ")
     if kind == "insurance":
-        hand = "Insurance"
+        hand = pgettext("an index row", "Insurance")
     elif kind == "pair":
         card = "A" if value == "A" else "10" if value == "T" else value
         hand = f"{card},{card}"
     else:
-        hand = value if kind == "hard" else play.hand
-    up = "an ace" if play.up == 1 else str(play.up)
-    at, now = ("true ", "the true count") if balanced else ("a running count of ", "the running count")
-    return (f"{hand} vs {up}: {infinitive(play.at_or_above)} at {at}{signed(play.index)} or above; "
-            f"{now} is {signed(count)}")
+        hand = value if kind == "hard" else soft_total(int(value))
+    words = {"hand": hand, "up": _("an ace") if play.up == 1 else str(play.up),
+             "play": infinitive(play.at_or_above), "index": signed(play.index), "count": signed(count)}
+    if balanced:
+        return _("{hand} vs {up}: {play} at true {index} or above; the true count is {count}").format(**words)
+    return _("{hand} vs {up}: {play} at a running count of {index} or above; "
+             "the running count is {count}").format(**words)
 
 
 def caption(seat_name: str, spot: Situation, action: Action, advice: Hint) -> str:
@@ -348,16 +397,14 @@ def caption(seat_name: str, spot: Situation, action: Action, advice: Hint) -> st
     'Seat 3: 16 against a 10 — hits (expected: standing -54%, hitting -53% of the bet)'
     """
     values = advice.values
-    others = [a for a, _ in advice.ranked if a is not action][:2]
+    others = [a for a, _value in advice.ranked if a is not action][:2]
     shown = [*others, action] if action in values else others
-    numbers = ", ".join(f"{gerund(a)} {signed(round(values[a] * 100))}%" for a in shown)
-    situation_text = (
-        describe_hand(spot.cards)
-        if spot.kind is DecisionKind.PLAY
-        else f"{describe_hand(spot.cards)}, dealer shows {describe_up_card(spot.up_card)}"
-    )
-    against = f" against {describe_up_card(spot.up_card)}" if spot.kind is DecisionKind.PLAY else ""
-    return f"{seat_name}: {situation_text}{against} — {verb(action)} (expected: {numbers} of the bet)"
+    numbers = ", ".join(f"{gerund(a)} {signed_percent(round(values[a] * 100))}" for a in shown)
+    words = {"seat": seat_name, "hand": describe_hand(spot.cards), "up": describe_up_card(spot.up_card),
+             "play": verb(action), "numbers": numbers}
+    if spot.kind is DecisionKind.PLAY:
+        return _("{seat}: {hand} against {up} — {play} (expected: {numbers} of the bet)").format(**words)
+    return _("{seat}: {hand}, dealer shows {up} — {play} (expected: {numbers} of the bet)").format(**words)
 
 
 def mistake_message(judgement: Judgement) -> str:
@@ -375,17 +422,19 @@ def mistake_message(judgement: Judgement) -> str:
     if standard is not None and standard.index is not None and standard.count is not None:
         return index_sentence(standard.index, standard.count, balanced=standard.balanced) + "."
     spot = judgement.situation
-    doing = gerund(judgement.action).capitalize()
-    hand = describe_hand(spot.cards)
-    where = f"on {hand} against {describe_up_card(spot.up_card)}"
-    if spot.kind is not DecisionKind.PLAY:
-        where = f"with {hand}"
+    words = {"doing": capitalized(gerund(judgement.action)), "hand": describe_hand(spot.cards),
+             "up": describe_up_card(spot.up_card)}
+    play = spot.kind is DecisionKind.PLAY
     if standard is not None and judgement.cost < 0.0005:
-        return f"{doing} {where}: basic strategy {verb(judgement.best)}."
-    return (
-        f"{doing} {where} cost {judgement.cost * 100:.1f}% of the bet; "
-        f"{gerund(judgement.best)} was better."
-    )
+        words["best"] = verb(judgement.best)
+        if play:
+            return _("{doing} on {hand} against {up}: basic strategy {best}.").format(**words)
+        return _("{doing} with {hand}: basic strategy {best}.").format(**words)
+    words |= {"cost": percent(judgement.cost, 1), "better": gerund(judgement.best)}
+    if play:
+        return _("{doing} on {hand} against {up} cost {cost} of the bet; {better} was better.").format(
+            **words)
+    return _("{doing} with {hand} cost {cost} of the bet; {better} was better.").format(**words)
 
 
 def index_words(play: IndexPlay, count: int, *, balanced: bool = True) -> str:
@@ -395,5 +444,7 @@ def index_words(play: IndexPlay, count: int, *, balanced: bool = True) -> str:
     >>> index_words(ILLUSTRIOUS_18[1], -1), index_words(ILLUSTRIOUS_18[1], 3, balanced=False)
     ('stand at true 0 or above (now -1)', 'stand at running 0 or above (now +3)')
     """
-    at = "true" if balanced else "running"
-    return f"{infinitive(play.at_or_above)} at {at} {signed(play.index)} or above (now {signed(count)})"
+    words = {"play": infinitive(play.at_or_above), "index": signed(play.index), "count": signed(count)}
+    if balanced:
+        return _("{play} at true {index} or above (now {count})").format(**words)
+    return _("{play} at running {index} or above (now {count})").format(**words)

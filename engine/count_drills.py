@@ -28,6 +28,7 @@ from engine.bots import BotTable, NoviceBot, NoviceStyle
 from engine.cards import Card, Rank, Suit, card
 from engine.counting import HI_LO, Count, Precision, Rounding, decks_left_cards, running_count
 from engine.drills import DrillError
+from engine.i18n import N_, _, ngettext, number
 from engine.round import Round
 from engine.rules import Rules
 from engine.shoe import shuffle_cards
@@ -56,15 +57,32 @@ class CountDrill(Enum):
     @property
     def label(self) -> str:
         """The drill's name on screen."""
-        return _LABELS[self]
+        return _(_LABELS[self])
 
 
 _LABELS = {
-    CountDrill.TRUE_COUNT: "True count conversion",
-    CountDrill.DECK_ESTIMATION: "Deck estimation",
-    CountDrill.SPEED: "Speed counting",
-    CountDrill.FULL_TABLE: "Counting at a full table",
+    CountDrill.TRUE_COUNT: N_("True count conversion"),
+    CountDrill.DECK_ESTIMATION: N_("Deck estimation"),
+    CountDrill.SPEED: N_("Speed counting"),
+    CountDrill.FULL_TABLE: N_("Counting at a full table"),
 }
+
+
+def _decimals(value: float) -> str:
+    """A number as `:g` writes it (no trailing zeros), in the locale's digits: '3.5', '2', '0.25'."""
+    written = f"{value:g}"
+    return number(value, len(written.partition(".")[2]))
+
+
+def _decks(value: float, figure: str) -> str:
+    """'3.5 decks' (the figure already written): a fraction of decks reads as plural, as in English."""
+    return ngettext("{decks} deck", "{decks} decks", int(value) if value == int(value) else 2).format(
+        decks=figure)
+
+
+def _cards(count: int) -> str:
+    """'182 cards'."""
+    return ngettext("{n} card", "{n} cards", count).format(n=number(count))
 
 
 def _shoe(decks: int, rng: random.Random) -> list[Card]:
@@ -138,9 +156,13 @@ class TrueCountSpot:
     def explain(self) -> str:
         """The working: 'running +9 over 3.5 decks left (182 cards) is +2, floored'."""
         left = round(float(self.divisor), 2)
-        how = {Rounding.FLOOR: "floored", Rounding.TRUNCATE: "truncated", Rounding.ROUND: "rounded"}
-        return (f"running {self.running:+d} over {left:g} decks left ({self.cards_left} cards) is "
-                f"{self.true_count():+d}, {how[self.rounding]}")
+        words = {"running": f"{self.running:+d}", "decks": _decks(left, _decimals(left)),
+                 "cards": _cards(self.cards_left), "count": f"{self.true_count():+d}"}
+        if self.rounding is Rounding.FLOOR:
+            return _("running {running} over {decks} left ({cards}) is {count}, floored").format(**words)
+        if self.rounding is Rounding.TRUNCATE:
+            return _("running {running} over {decks} left ({cards}) is {count}, truncated").format(**words)
+        return _("running {running} over {decks} left ({cards}) is {count}, rounded").format(**words)
 
 
 def true_count_spot(
@@ -175,8 +197,9 @@ class Reading(Enum):
     @property
     def label(self) -> str:
         """The reading on screen."""
-        return {Reading.TRAY_LEFT: "the tray: decks left", Reading.TRAY: "the tray: decks in it",
-                Reading.SHOE: "the shoe: decks left"}[self]
+        if self is Reading.TRAY_LEFT:
+            return _("the tray: decks left")
+        return _("the tray: decks in it") if self is Reading.TRAY else _("the shoe: decks left")
 
     @property
     def shows_tray(self) -> bool:
@@ -221,8 +244,11 @@ class DeckSpot:
 
     def explain(self) -> str:
         """The true figure: '2.46 decks left (128 cards)'."""
-        where = "in the tray" if self.reading is Reading.TRAY else "left"
-        return f"{float(self.figure):.2f} decks {where} ({self.asked_cards} cards)"
+        figure = float(self.figure)
+        words = {"decks": _decks(figure, number(figure, 2)), "cards": _cards(self.asked_cards)}
+        if self.reading is Reading.TRAY:
+            return _("{decks} in the tray ({cards})").format(**words)
+        return _("{decks} left ({cards})").format(**words)
 
 
 DECK_UNITS = (Precision.HALF, Precision.QUARTER)
@@ -264,9 +290,11 @@ def parse_decks(text: str) -> Fraction:
         else:
             raise ValueError(cleaned)
     except (ValueError, ZeroDivisionError):
-        raise DrillError(f'"{text.strip()}" is not a number of decks: type it like 2.5 or 2 1/2.') from None
+        raise DrillError(_('"{text}" is not a number of decks: type it like 2.5 or 2 1/2.').format(
+            text=text.strip())) from None
     if value > 20:
-        raise DrillError(f"{float(value):g} decks is more than any shoe holds.")
+        raise DrillError(_("{decks} is more than any shoe holds.").format(
+            decks=_decks(float(value), _decimals(float(value)))))
     return value
 
 
@@ -395,9 +423,11 @@ class TableDrill:
 
     def __init__(self, rules: Rules, seats: int, *, seed: int | None = None) -> None:
         if rules.decks is None:
-            raise DrillError(f"{rules.name} deals from an endless shoe, where there is no count to keep")
+            raise DrillError(_("{rules} deals from an endless shoe, where there is no count to keep").format(
+                rules=rules.name))
         if seats not in TABLE_SEATS:
-            raise DrillError(f"a full table has {TABLE_SEATS[0]} to {TABLE_SEATS[-1]} seats, not {seats}")
+            raise DrillError(_("a full table has {low} to {high} seats, not {seats}").format(
+                low=TABLE_SEATS[0], high=TABLE_SEATS[-1], seats=seats))
         self.rules = rules
         self.rng = random.Random(seed)
         styles = list(NoviceStyle)

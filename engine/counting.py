@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
 from engine.errors import RulesError
+from engine.i18n import _
 from engine.rulesets import _read_file, _shown
 
 if TYPE_CHECKING:
@@ -119,12 +120,13 @@ class CountSystem:
 def tags_problem(tags: Sequence[Any], red_seven: Any = None) -> str | None:
     """Why these tags cannot be a system (a sentence without the system's name), or None when they can."""
     if len(tags) != 10:
-        return f"needs 10 tags (ace, two to nine, ten), not {len(tags)}"
+        return _("needs 10 tags (ace, two to nine, ten), not {count}").format(count=len(tags))
     for value in (*tags, *(() if red_seven is None else (red_seven,))):
         if not isinstance(value, Fraction) or value.denominator not in (1, 2) or abs(value) > MAX_TAG:
-            return f"a tag must be a whole or half number from -{MAX_TAG} to {MAX_TAG}, not {value}"
+            return _("a tag must be a whole or half number from -{most} to {most}, not {value}").format(
+                most=MAX_TAG, value=value)
     if all(tag == 0 for tag in tags) and not red_seven:
-        return "every tag is 0, so it counts nothing"
+        return _("every tag is 0, so it counts nothing")
     return None
 
 
@@ -213,14 +215,13 @@ def count_system(spec: str | Path) -> CountSystem:
     path = Path(spec)
     if not text or not (text.endswith(".toml") or os.sep in text or "/" in text or path.exists()):
         raise CountSystemError(
-            f"there is no count system named {_shown(text)}; the systems are " + ", ".join(SYSTEMS)
-            + ", or a .toml file"
-        )
-    where = f"count system file {_shown(path)}"
+            _("there is no count system named {name}; the systems are {systems}, or a .toml file").format(
+                name=_shown(text), systems=", ".join(SYSTEMS)))
+    where = _("count system file {path}").format(path=_shown(path))
     try:
         if not os.path.lexists(path):
-            raise CountSystemError(f"{where}: there is no such file")
-        contents, _ = _read_file(path, where)
+            raise CountSystemError(_("{where}: there is no such file").format(where=where))
+        contents, _size = _read_file(path, where)
     except CountSystemError:
         raise
     except RulesError as error:  # _read_file speaks of rules files; say the same of this one
@@ -228,9 +229,11 @@ def count_system(spec: str | Path) -> CountSystem:
     try:
         table = tomllib.loads(contents)
     except tomllib.TOMLDecodeError as error:
-        raise CountSystemError(f"{where}: not valid TOML ({error})") from None
+        raise CountSystemError(
+            _("{where}: not valid TOML ({error})").format(where=where, error=error)) from None
     except (ValueError, RecursionError):
-        raise CountSystemError(f"{where}: not valid TOML (a number or nesting is too large)") from None
+        raise CountSystemError(
+            _("{where}: not valid TOML (a number or nesting is too large)").format(where=where)) from None
     return system_from_mapping(table, where=where, key=path.stem.lower())
 
 
@@ -250,23 +253,24 @@ def system_from_mapping(
     """
     unknown = [k for k in table if k not in _KEYS]
     if unknown:
-        raise CountSystemError(f"{where}: unknown key {unknown[0]!r}; the keys are " + ", ".join(_KEYS))
+        raise CountSystemError(_("{where}: unknown key {key}; the keys are {keys}").format(
+            where=where, key=repr(unknown[0]), keys=", ".join(_KEYS)))
     name = table.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        raise CountSystemError(f"{where}: key 'name': use a name of 1 to 40 characters")
+        raise CountSystemError(_("{where}: key 'name': use a name of 1 to 40 characters").format(where=where))
     raw_tags = table.get("tags")
     if not isinstance(raw_tags, list):
         raise CountSystemError(
-            f"{where}: key 'tags': use a list of 10 numbers, the ace's first and the ten's last"
-        )
+            _("{where}: key 'tags': use a list of 10 numbers, the ace's first and the ten's last").format(
+                where=where))
     tags = tuple(_number(value, where, "tags") for value in raw_tags)
     numbers = {k: _number(table[k], where, k) for k in _NUMBERS if k in table}
     side = table.get("ace_side_count", False)
     if not isinstance(side, bool):
-        raise CountSystemError(f"{where}: key 'ace_side_count': use true or false")
+        raise CountSystemError(_("{where}: key 'ace_side_count': use true or false").format(where=where))
     problem = tags_problem(tags, numbers.get("red_seven"))
     if problem is not None:
-        raise CountSystemError(f"{where}: key 'tags': {problem}")
+        raise CountSystemError(_("{where}: key 'tags': {problem}").format(where=where, problem=problem))
     return CountSystem(
         name.strip(), key, tags, ace_side_count=side, source=where,
         red_seven=numbers.get("red_seven"),
@@ -279,14 +283,15 @@ def system_from_mapping(
 def _number(value: Any, where: str, key: str) -> Fraction:
     """A TOML number as an exact Fraction; whole or half numbers only, finite and small."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise CountSystemError(
-            f"{where}: key {key!r}: {_brief(value)} is not a number; use e.g. 1, -2 or 0.5"
-        )
+        raise CountSystemError(_("{where}: key {key}: {value} is not a number; use e.g. 1, -2 or 0.5").format(
+            where=where, key=repr(key), value=_brief(value)))
     if abs(value) > 1000:
-        raise CountSystemError(f"{where}: key {key!r}: a number is far too large for a tag or count")
+        raise CountSystemError(_("{where}: key {key}: a number is far too large for a tag or count").format(
+            where=where, key=repr(key)))
     exact = Fraction(value) if isinstance(value, int) else Fraction(str(value))
     if exact.denominator not in (1, 2):
-        raise CountSystemError(f"{where}: key {key!r}: {value} is not a whole or half number")
+        raise CountSystemError(_("{where}: key {key}: {value} is not a whole or half number").format(
+            where=where, key=repr(key), value=value))
     return exact
 
 
@@ -294,9 +299,9 @@ def _brief(value: Any) -> str:
     if isinstance(value, str):
         return repr(value[:40])
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     return repr(value)
 
 
@@ -492,15 +497,17 @@ class Ramp:
 
     def __post_init__(self) -> None:
         if not self.steps:
-            raise RampError("a bet ramp needs at least one step")
-        counts = [count for count, _ in self.steps]
+            raise RampError(_("a bet ramp needs at least one step"))
+        counts = [count for count, _units in self.steps]
         if any(later <= earlier for earlier, later in itertools.pairwise(counts)):
-            raise RampError(f"a bet ramp's counts must rise step by step, not {', '.join(map(str, counts))}")
-        if any(units < 1 for _, units in self.steps):
-            raise RampError("each step of a bet ramp bets one unit or more")
+            raise RampError(_("a bet ramp's counts must rise step by step, not {counts}").format(
+                counts=", ".join(map(str, counts))))
+        if any(units < 1 for _count, units in self.steps):
+            raise RampError(_("each step of a bet ramp bets one unit or more"))
         raised = [count for count, units in self.steps if units > self.steps[0][1]]
         if self.leave is not None and raised and self.leave >= raised[0]:
-            raise RampError(f"the counter would leave at {self.leave}, where its ramp already bets more")
+            raise RampError(_("the counter would leave at {leave}, where its ramp already bets more").format(
+                leave=self.leave))
 
     @classmethod
     def from_units(cls, units: Sequence[int]) -> Ramp:
@@ -568,7 +575,7 @@ def parse_ramp(text: str) -> Ramp:
     spec = text.strip()
     if spec.endswith(".toml") or os.sep in spec or "/" in spec:
         return _ramp_file(Path(spec))
-    where = f"ramp {_shown(spec)}"
+    where = _("ramp {ramp}").format(ramp=_shown(spec))
     steps: list[tuple[int, int]] = []
     leave: int | None = None
     for part in spec.split(","):
@@ -578,46 +585,49 @@ def parse_ramp(text: str) -> Ramp:
         except ValueError:
             value = None
         if not colon or value is None:
-            raise RampError(f"{where}: {part.strip()!r} is not COUNT:UNITS (such as 2:4) or leave:COUNT")
+            raise RampError(_("{where}: {part} is not COUNT:UNITS (such as 2:4) or leave:COUNT").format(
+                where=where, part=repr(part.strip())))
         if left.strip().lower() == "leave":
             leave = value
             continue
         try:
             steps.append((int(left), value))
         except ValueError:
-            raise RampError(f"{where}: {left.strip()!r} is not a whole count") from None
+            raise RampError(_("{where}: {part} is not a whole count").format(
+                where=where, part=repr(left.strip()))) from None
     return _ramp(where, steps, leave)
 
 
 def _ramp(where: str, steps: list[tuple[int, int]], leave: int | None) -> Ramp:
     if len(steps) > MAX_RAMP_STEPS:
-        raise RampError(f"{where}: has {len(steps)} steps; a ramp has at most {MAX_RAMP_STEPS}")
+        raise RampError(_("{where}: has {count} steps; a ramp has at most {most}").format(
+            where=where, count=len(steps), most=MAX_RAMP_STEPS))
     if any(abs(count) > 100 or units > MAX_RAMP_UNITS for count, units in steps) or abs(leave or 0) > 100:
-        raise RampError(
-            f"{where}: counts run from -100 to 100 and a step bets at most {MAX_RAMP_UNITS} units"
-        )
+        raise RampError(_("{where}: counts run from -100 to 100 and a step bets at most {most} units").format(
+            where=where, most=MAX_RAMP_UNITS))
     try:
         return Ramp(tuple(sorted(steps)), leave)
     except RampError as error:
-        raise RampError(f"{where}: {error}") from None
+        raise RampError(_("{where}: {problem}").format(where=where, problem=error)) from None
 
 
 def _ramp_file(path: Path) -> Ramp:
     """A ramp from a TOML file: `steps = [[COUNT, UNITS], ...]` and an optional `leave = COUNT`."""
-    where = f"ramp file {_shown(path)}"
+    where = _("ramp file {path}").format(path=_shown(path))
     try:
         if not os.path.lexists(path):
-            raise RampError(f"{where}: there is no such file")
-        contents, _ = _read_file(path, where)
+            raise RampError(_("{where}: there is no such file").format(where=where))
+        contents, _size = _read_file(path, where)
         table = tomllib.loads(contents)
     except RampError:
         raise
     except RulesError as error:
         raise RampError(str(error)) from None
     except tomllib.TOMLDecodeError as error:
-        raise RampError(f"{where}: not valid TOML ({error})") from None
+        raise RampError(_("{where}: not valid TOML ({error})").format(where=where, error=error)) from None
     except (ValueError, RecursionError):
-        raise RampError(f"{where}: not valid TOML (a number or nesting is too large)") from None
+        raise RampError(_("{where}: not valid TOML (a number or nesting is too large)").format(where=where)) \
+            from None
     return ramp_from_mapping(table, where=where)
 
 
@@ -631,15 +641,17 @@ def ramp_from_mapping(table: dict[str, Any], *, where: str = "ramp") -> Ramp:
     """
     unknown = [k for k in table if k not in ("steps", "leave")]
     if unknown:
-        raise RampError(f"{where}: unknown key {unknown[0]!r}; the keys are steps and leave")
+        raise RampError(_("{where}: unknown key {key}; the keys are steps and leave").format(
+            where=where, key=repr(unknown[0])))
     raw = table.get("steps")
     if not isinstance(raw, list) or not all(
         isinstance(step, list) and len(step) == 2 and all(_is_int(v) for v in step) for step in raw
     ):
-        raise RampError(f"{where}: key 'steps': use a list of [COUNT, UNITS] pairs of whole numbers")
+        raise RampError(_("{where}: key 'steps': use a list of [COUNT, UNITS] pairs of whole numbers").format(
+            where=where))
     leave = table.get("leave")
     if leave is not None and not _is_int(leave):
-        raise RampError(f"{where}: key 'leave': use a whole count")
+        raise RampError(_("{where}: key 'leave': use a whole count").format(where=where))
     return _ramp(where, [(int(c), int(u)) for c, u in raw], leave)
 
 

@@ -26,6 +26,7 @@ from engine.cards import Card, Rank, Suit, card
 from engine.coach import describe_hand, describe_up_card, gerund, percent_of_bet
 from engine.errors import BlackjackError
 from engine.hand import hand_total, is_natural
+from engine.i18n import N_, _, number, percent, pgettext
 from engine.legality import (
     early_surrender_offered,
     even_money_offered,
@@ -58,17 +59,17 @@ class Family(Enum):
     @property
     def label(self) -> str:
         """The family's name on screen: 'Hard totals', 'My mistakes'."""
-        return _LABELS[self]
+        return _(_LABELS[self])
 
 
 _LABELS = {
-    Family.HARD: "Hard totals",
-    Family.SOFT: "Soft totals",
-    Family.PAIRS: "Pairs",
-    Family.SURRENDER: "Surrender",
-    Family.INSURANCE: "Insurance",
-    Family.CUSTOM: "Custom list",
-    Family.MISTAKES: "My mistakes",
+    Family.HARD: N_("Hard totals"),
+    Family.SOFT: N_("Soft totals"),
+    Family.PAIRS: N_("Pairs"),
+    Family.SURRENDER: N_("Surrender"),
+    Family.INSURANCE: N_("Insurance"),
+    Family.CUSTOM: N_("Custom list"),
+    Family.MISTAKES: N_("My mistakes"),
 }
 
 _UPS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
@@ -102,12 +103,14 @@ class Spot:
 
     def describe(self) -> str:
         """The spot in words: '16 against a 10', 'a pair of 8s against a 6'; offers say what is offered."""
-        hand = describe_hand(self.cards)
-        if self.kind is DecisionKind.PLAY:
-            return f"{hand} against {describe_up_card(self.up)}"
-        asked = {DecisionKind.INSURANCE: "insurance", DecisionKind.EVEN_MONEY: "even money",
-                 DecisionKind.EARLY_SURRENDER: "early surrender"}[self.kind]
-        return f"{hand} against {describe_up_card(self.up)}: {asked}?"
+        words = {"hand": describe_hand(self.cards), "up": describe_up_card(self.up)}
+        if self.kind is DecisionKind.INSURANCE:
+            return _("{hand} against {up}: insurance?").format(**words)
+        if self.kind is DecisionKind.EVEN_MONEY:
+            return _("{hand} against {up}: even money?").format(**words)
+        if self.kind is DecisionKind.EARLY_SURRENDER:
+            return _("{hand} against {up}: early surrender?").format(**words)
+        return _("{hand} against {up}").format(**words)
 
 
 def _point_label(c: Card) -> str:
@@ -146,20 +149,22 @@ def why_not_spot(rules: Rules, spot: Spot) -> str | None:
     """Why a spot cannot come up under these rules, or None when it can."""
     total = hand_total(spot.cards)[0]
     if rules.dealer_draws_after_players:
-        return "at these rules the dealer shows no up card while the players decide"
+        return _("at these rules the dealer shows no up card while the players decide")
     if total > 21:
-        return f"the hand is bust with {total}"
+        return _("the hand is bust with {total}").format(total=total)
     if spot.kind is DecisionKind.PLAY and total == 21:
-        return "the hand is 21 already: there is nothing to decide"
+        return _("the hand is 21 already: there is nothing to decide")
     offer = spot.kind in (DecisionKind.INSURANCE, DecisionKind.EVEN_MONEY)
     if offer and not insurance_offered(rules, spot.up):
-        return "insurance is offered only against an ace" if rules.insurance else "no insurance is offered"
+        if rules.insurance:
+            return _("insurance is offered only against an ace")
+        return _("no insurance is offered")
     if spot.kind is DecisionKind.EVEN_MONEY and not even_money_offered(rules, is_natural(spot.cards)):
-        return "even money is offered only to a blackjack, at a table that offers it"
+        return _("even money is offered only to a blackjack, at a table that offers it")
     if spot.kind is DecisionKind.EARLY_SURRENDER and not early_surrender_offered(rules, spot.up):
-        return "these rules offer no early surrender against this card"
+        return _("these rules offer no early surrender against this card")
     if len(legal_actions(rules, spot)) < 2:
-        return "the hand has only one thing it may do"
+        return _("the hand has only one thing it may do")
     return None
 
 
@@ -187,9 +192,10 @@ def spots(family: Family, rules: Rules) -> tuple[Spot, ...]:
     engine.drills.DrillError: Downtown has no surrender, so there are no surrender spots to practise.
     """
     if family in (Family.CUSTOM, Family.MISTAKES):
-        raise DrillError(f"{family.label} spots come from a list, not from the rules")
+        raise DrillError(_("{family} spots come from a list, not from the rules").format(family=family.label))
     if rules.dealer_draws_after_players:
-        raise DrillError(f"{rules.name} shows no up card while players decide, so there are no drills.")
+        raise DrillError(_("{rules} shows no up card while players decide, so there are no drills.").format(
+            rules=rules.name))
     found: list[Spot] = []
     if family is Family.HARD:
         for total in range(5, 21):
@@ -201,18 +207,23 @@ def spots(family: Family, rules: Rules) -> tuple[Spot, ...]:
         found = [_play_spot(rules, (1, other), up) for other in range(2, 10) for up in _UPS]
     elif family is Family.PAIRS:
         if not rules.splitting_allowed:
-            raise DrillError(f"{rules.name} allows no splitting, so there are no pair spots to practise.")
+            raise DrillError(_("{rules} allows no splitting, so there are no pair spots to practise.").format(
+                rules=rules.name))
         found = [_play_spot(rules, (p, p), up) for p in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1) for up in _UPS]
     elif family is Family.SURRENDER:
         if rules.surrender is Surrender.NONE:
-            raise DrillError(f"{rules.name} has no surrender, so there are no surrender spots to practise.")
+            raise DrillError(_(
+                "{rules} has no surrender, so there are no surrender spots to practise."
+            ).format(rules=rules.name))
         hands = [(low, total - low) for total in range(12, 18) for low in (5, 6, 7)
                  if low < total - low <= 10] + ([(8, 8)] if rules.splitting_allowed else [])
         ups = (Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE)
         found = [_play_spot(rules, h, up) for h in hands for up in ups]
     elif family is Family.INSURANCE:
         if not insurance_offered(rules, card(Rank.ACE)):
-            raise DrillError(f"{rules.name} has no insurance, so there are no insurance spots to practise.")
+            raise DrillError(_(
+                "{rules} has no insurance, so there are no insurance spots to practise."
+            ).format(rules=rules.name))
         ace = card(Rank.ACE)
         asked = ((10, 6), (10, 9), (9, 2), (8, 8), (1, 6))
         found = [Spot(_hand(h), ace, DecisionKind.INSURANCE) for h in asked]
@@ -220,7 +231,8 @@ def spots(family: Family, rules: Rules) -> tuple[Spot, ...]:
             found.append(Spot(_hand((1, 10)), ace, DecisionKind.EVEN_MONEY))
     kept = tuple(s for s in found if why_not_spot(rules, s) is None)
     if not kept:
-        raise DrillError(f"{rules.name} allows no {family.label.lower()} spots to practise.")
+        raise DrillError(_("{rules} allows no {family} spots to practise.").format(
+            rules=rules.name, family=family.label.lower()))
     return kept
 
 
@@ -244,7 +256,7 @@ def practicable(rules: Rules, candidates: Iterable[Spot]) -> tuple[Spot, ...]:
         if suitless not in kept and why_not_spot(rules, suitless) is None:
             kept[suitless] = None
     if not kept:
-        raise DrillError(f"none of these spots can come up at {rules.name}")
+        raise DrillError(_("none of these spots can come up at {rules}").format(rules=rules.name))
     return tuple(kept)
 
 
@@ -295,14 +307,15 @@ def parse_spots(text: str, rules: Rules) -> tuple[Spot, ...]:
     items = [item.strip() for item in re.split(r"[,;\n]", text)]
     items = [item for item in items if item]
     if not items:
-        raise DrillError('the list is empty: write spots like "16 vs T, A7 vs 9"')
+        raise DrillError(_('the list is empty: write spots like "16 vs T, A7 vs 9"'))
     out: list[Spot] = []
     problems: list[str] = []
-    for number, item in enumerate(items, start=1):
+    for position, item in enumerate(items, start=1):
         try:
             out.append(_parse_item(item, rules))
         except DrillError as error:
-            problems.append(f'item {number} "{item}": {error}')
+            problems.append(_('item {number} "{item}": {problem}').format(
+                number=position, item=item, problem=error))
     if problems:
         raise DrillError("; ".join(problems) + ".")
     return tuple(out)
@@ -311,10 +324,10 @@ def parse_spots(text: str, rules: Rules) -> tuple[Spot, ...]:
 def _parse_item(item: str, rules: Rules) -> Spot:
     match = _ITEM.match(item.replace(",", " "))
     if match is None:
-        raise DrillError('write it as a hand, "vs" and an up card, like "16 vs T"')
+        raise DrillError(_('write it as a hand, "vs" and an up card, like "16 vs T"'))
     hand_text, up_text = match["hand"].upper(), match["up"].upper()
     if up_text not in _SYMBOLS:
-        raise DrillError(f"the up card {match['up']} is not a card (use A, 2-9 or T)")
+        raise DrillError(_("the up card {card} is not a card (use A, 2-9 or T)").format(card=match["up"]))
     up = card(_BY_POINTS[_SYMBOLS[up_text]])
     if hand_text.isdigit() and int(hand_text) <= 21:  # a total; more digits are cards ("88")
         points: tuple[int, ...] = _hard_total(int(hand_text))
@@ -322,8 +335,8 @@ def _parse_item(item: str, rules: Rules) -> Spot:
         symbols = re.findall(r"10|[A2-9TJQK]", hand_text)
         if "".join(symbols) != hand_text or len(symbols) < 2:
             raise DrillError(
-                f"the hand {match['hand']} is neither a hard total (5-19) nor cards (like A7, 88, T6)"
-            )
+                _("the hand {hand} is neither a hard total (5-19) nor cards (like A7, 88, T6)").format(
+                    hand=match["hand"]))
         points = tuple(_SYMBOLS[s] for s in symbols)
     spot = _play_spot(rules, points, up.rank)
     if is_natural(spot.cards) and insurance_offered(rules, up) and even_money_offered(rules, True):
@@ -337,7 +350,9 @@ def _parse_item(item: str, rules: Rules) -> Spot:
 def _hard_total(total: int) -> tuple[int, int]:
     """Two cards making a hard total, not a pair: 16 is T6, 12 is T2, 5 is 2 3."""
     if not 5 <= total <= 19:
-        raise DrillError(f"a hard total must be 5-19 (write a pair as its cards, like TT), not {total}")
+        raise DrillError(
+            _("a hard total must be 5-19 (write a pair as its cards, like TT), not {total}").format(
+                total=total))
     high = min(10, total - 2)
     if high == total - high:
         high -= 1
@@ -379,33 +394,43 @@ class Verdict:
         """The verdict in a few words: 'Right', "Time's up", 'Wrong', or 'Not the chart's play'
         (an answer the chart rejects that is worth as much or more with these exact cards)."""
         if self.answer is None:
-            return "Time's up"
+            return pgettext("drill verdict", "Time's up")
         if self.correct:
-            return "Right"
+            return pgettext("drill verdict", "Right")
+        if self._worth_as_much:
+            return pgettext("drill verdict", "Not the chart's play")
+        return pgettext("drill verdict", "Wrong")
+
+    @property
+    def _worth_as_much(self) -> bool:
+        """Whether a wrong answer is worth as much as the chart's play or more with these exact cards."""
         values = self.priced.values
-        if values.get(self.answer, -9.0) >= values.get(self.best, 9.0):
-            return "Not the chart's play"
-        return "Wrong"
+        return self.answer is not None and values.get(self.answer, -9.0) >= values.get(self.best, 9.0)
 
     def summary(self) -> str:
         """The feedback: 'Right: hitting.' or 'Wrong: standing costs 3.2% of the bet; hitting is the play.'"""
-        headline = self.headline
-        if self.answer is None or self.correct:
-            return f"{headline}: {gerund(self.best)}" + (" is the play." if self.answer is None else ".")
-        if headline == "Wrong":
-            return (
-                f"Wrong: {gerund(self.answer)} costs {self.cost * 100:.1f}% of the bet; "
-                f"{gerund(self.best)} is the play."
-            )
-        better = (self.priced.ev(self.answer) - self.priced.ev(self.best)) * 100
-        return (
-            f"Not the chart's play: {gerund(self.best)} is (with these exact cards "
-            f"{gerund(self.answer)} is worth {better:.1f}% more)."
-        )
+        best = gerund(self.best)
+        if self.answer is None:
+            return _("Time's up: {play} is the play.").format(play=best)
+        if self.correct:
+            return _("Right: {play}.").format(play=best)
+        if not self._worth_as_much:
+            return _("Wrong: {answer} costs {cost} of the bet; {play} is the play.").format(
+                answer=gerund(self.answer), cost=percent(self.cost, 1), play=best)
+        better = self.priced.ev(self.answer) - self.priced.ev(self.best)
+        return _(
+            "Not the chart's play: {play} is (with these exact cards {answer} is worth {gain} more)."
+        ).format(play=best, answer=gerund(self.answer), gain=percent(better, 1))
 
     def ev_lines(self) -> list[str]:
         """Each legal play with its EV: 'hitting -0.532 (expected -53% of the bet)'."""
-        return [f"{gerund(action)} {value:+.3f} ({percent_of_bet(value)})" for action, value in self.ranked]
+        return [f"{gerund(action)} {_signed_ev(value)} ({percent_of_bet(value)})"
+                for action, value in self.ranked]
+
+
+def _signed_ev(value: float) -> str:
+    """An EV per unit bet to three places with its sign, in the locale's digits: '+0.532', '-1.048'."""
+    return ("-" if value < 0 else "+") + number(abs(value), 3)
 
 
 def judge(rules: Rules, spot: Spot, answer: Action | None, chart: StrategyChart | None = None) -> Verdict:
@@ -422,10 +447,10 @@ def judge(rules: Rules, spot: Spot, answer: Action | None, chart: StrategyChart 
     """
     why = why_not_spot(rules, spot)
     if why is not None:
-        raise DrillError(f"{spot.name} cannot come up: {why}")
+        raise DrillError(_("{spot} cannot come up: {why}").format(spot=spot.name, why=why))
     legal = legal_actions(rules, spot)
     if answer is not None and answer not in legal:
-        raise DrillError(f"{gerund(answer)} is not one of the plays here")
+        raise DrillError(_("{play} is not one of the plays here").format(play=gerund(answer)))
     best = (chart or basic_strategy(rules)).action(spot.cards, spot.up, legal)
     priced = hint(rules, spot.cards, spot.up, None, legal, from_split=spot.from_split, hands=spot.hands)
     return Verdict(spot, answer, best, priced)

@@ -25,9 +25,10 @@ from engine.actions import Action
 from engine.bots.counter import CounterBot, IndexPlay
 from engine.bots.view import SeatView
 from engine.cards import Card, parse_cards
-from engine.coach import describe_hand
+from engine.coach import describe_hand, infinitive, soft_total
 from engine.counting import CountSystem
 from engine.drills import DrillError, Spot, draw_spot, legal_actions, why_not_spot
+from engine.i18n import N_, _, pgettext
 from engine.odds import StrategyChart, basic_strategy
 from engine.odds.composition import LABELS
 from engine.round import DecisionKind
@@ -55,14 +56,17 @@ class IndexFamily(Enum):
     @property
     def label(self) -> str:
         """The family's name on screen: 'Illustrious 18', 'Fab 4', 'All indices'."""
-        return _FAMILY_LABELS[self]
+        return _(_FAMILY_LABELS[self])
 
     def holds(self, play: IndexPlay) -> bool:
-        """Whether a play belongs to the family (by the group the index table gives it)."""
-        return self is IndexFamily.ALL or play.group == self.label
+        """Whether a play belongs to the family (by the group the index table gives it, in English)."""
+        return self is IndexFamily.ALL or play.group == _FAMILY_LABELS[self]
 
 
-_FAMILY_LABELS = {IndexFamily.ILLUSTRIOUS: ILLUSTRIOUS, IndexFamily.FAB: FAB, IndexFamily.ALL: "All indices"}
+_FAMILY_LABELS = {
+    IndexFamily.ILLUSTRIOUS: ILLUSTRIOUS, IndexFamily.FAB: FAB, IndexFamily.ALL: N_("All indices"),
+}
+"""The families' names, which for the two named groups are also the groups' keys (shown translated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,26 +101,37 @@ class IndexVerdict:
     @property
     def headline(self) -> str:
         """'Right', 'Wrong' or "Time's up"."""
-        return "Right" if self.correct else ("Time's up" if self.answer is None else "Wrong")
+        if self.correct:
+            return pgettext("drill verdict", "Right")
+        if self.answer is None:
+            return pgettext("drill verdict", "Time's up")
+        return pgettext("drill verdict", "Wrong")
 
     def summary(self) -> str:
         """'Right: stand.' or 'Wrong: you hit; stand is the play.'"""
         if self.correct:
-            return f"Right: {verb(self.right)}."
+            return _("Right: {play}.").format(play=verb(self.right))
         if self.answer is None:
-            return f"Time's up: {verb(self.right)} is the play."
-        return f"Wrong: you {verb(self.answer)}; {verb(self.right)} is the play."
+            return _("Time's up: {play} is the play.").format(play=verb(self.right))
+        return _("Wrong: you {answer}; {play} is the play.").format(
+            answer=verb(self.answer), play=verb(self.right))
 
     def count_line(self) -> str:
         """The count the spot was asked at: 'The true count was +1.'"""
-        return f"The {count_name(self.balanced)} was {signed(self.question.count)}."
+        count = signed(self.question.count)
+        if self.balanced:
+            return _("The true count was {count}.").format(count=count)
+        return _("The running count was {count}.").format(count=count)
 
     def miss_line(self) -> str:
         """A miss as the index test lists it: '16 v 10 at +1: you hit, stand is right (stand at ...)'."""
         q = self.question
-        yours = "no answer" if self.answer is None else f"you {verb(self.answer)}"
-        right = f"{verb(self.right)} is right ({rule_words(q.play)})"
-        return f"{spot_words(q)} at {signed(q.count)}: {yours}, {right}"
+        words = {"spot": spot_words(q), "count": signed(q.count), "play": verb(self.right),
+                 "rule": rule_words(q.play)}
+        if self.answer is None:
+            return _("{spot} at {count}: no answer, {play} is right ({rule})").format(**words)
+        return _("{spot} at {count}: you {answer}, {play} is right ({rule})").format(
+            answer=verb(self.answer), **words)
 
 
 def signed(count: int) -> str:
@@ -130,12 +145,18 @@ def signed(count: int) -> str:
 
 def count_name(balanced: bool) -> str:
     """'true count', or 'running count' for an unbalanced system."""
-    return "true count" if balanced else "running count"
+    return _("true count") if balanced else _("running count")
 
 
 def verb(action: Action) -> str:
     """A play as an order: 'stand', 'double', 'insure', "don't insure"."""
-    return {Action.INSURANCE: "insure", Action.NO_INSURANCE: "don't insure"}.get(action, action.value)
+    if action is Action.INSURANCE:
+        return pgettext("an order", "insure")
+    if action is Action.NO_INSURANCE:
+        return pgettext("an order", "don't insure")
+    if action in (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER):
+        return infinitive(action)  # the coach's orders: 'hit', 'stand', ... as the action's name
+    return str(action.value)
 
 
 def _up_words(up: int) -> str:
@@ -149,12 +170,12 @@ def hand_words(play: IndexPlay) -> str:
     >>> [hand_words(p) for p in ILLUSTRIOUS_18[:4]]
     ['insurance', '16 v 10', '15 v 10', '10,10 v 5']
     """
-    kind, _, value = play.hand.partition(" ")
+    kind, _sep, value = play.hand.partition(" ")
     if kind == "insurance":
-        return "insurance"
+        return pgettext("an index row", "insurance")
     pair = "10" if value == "T" else value
-    hand = f"{pair},{pair}" if kind == "pair" else (value if kind == "hard" else play.hand)
-    return f"{hand} v {_up_words(play.up)}"
+    hand = f"{pair},{pair}" if kind == "pair" else (value if kind == "hard" else soft_total(int(value)))
+    return _("{hand} v {up}").format(hand=hand, up=_up_words(play.up))
 
 
 def rule_words(play: IndexPlay) -> str:
@@ -164,8 +185,9 @@ def rule_words(play: IndexPlay) -> str:
     >>> rule_words(ILLUSTRIOUS_18[1]), rule_words(FAB_4[1])
     ('stand at 0 or above, else hit', 'surrender at 0 or above, else basic strategy')
     """
-    below = "basic strategy" if play.below is None else verb(play.below)
-    return f"{verb(play.at_or_above)} at {signed(play.index)} or above, else {below}"
+    below = _("basic strategy") if play.below is None else verb(play.below)
+    return _("{play} at {index} or above, else {below}").format(
+        play=verb(play.at_or_above), index=signed(play.index), below=below)
 
 
 def index_words(play: IndexPlay) -> str:
@@ -177,13 +199,14 @@ def index_words(play: IndexPlay) -> str:
 def spot_words(question: Question) -> str:
     """The spot as the feedback names it: '16 v 10' (its cards' total, or 'insurance')."""
     if question.spot.kind is not DecisionKind.PLAY:
-        return "insurance"
-    return f"{describe_hand(question.spot.cards).removeprefix('a ')} v {_up_words(question.spot.up.points)}"
+        return pgettext("an index row", "insurance")
+    return _("{hand} v {up}").format(hand=describe_hand(question.spot.cards, article=False),
+                                     up=_up_words(question.spot.up.points))
 
 
 def _hands(row: str) -> list[tuple[int, ...]]:
     """The two-card hands by points that make a row (never a pair for a total, which would split)."""
-    kind, _, value = row.partition(" ")
+    kind, _sep, value = row.partition(" ")
     if kind == "insurance":
         return [(10, 6), (9, 7), (10, 2), (5, 6)]
     if kind == "pair":
@@ -246,8 +269,8 @@ class IndexDrill:
             if family.holds(play):
                 found += self._near(play)
         if not found:
-            raise DrillError(
-                f"{rules.name} leaves no {family.label} spots to practise with {self.system.name}.")
+            raise DrillError(_("{rules} leaves no {family} spots to practise with {system}.").format(
+                rules=rules.name, family=family.label, system=self.system.name))
         return tuple(found)
 
     def _near(self, play: IndexPlay) -> list[Question]:
@@ -275,7 +298,7 @@ class IndexDrill:
         Raises DrillError for an answer that is not one of the plays offered.
         """
         if answer is not None and answer not in question.legal:
-            raise DrillError(f"{verb(answer)} is not one of the plays offered here")
+            raise DrillError(_("{play} is not one of the plays offered here").format(play=verb(answer)))
         right = self.right_play(question.spot, question.count, question.legal)
         return IndexVerdict(question, answer, right, self.balanced)
 
@@ -290,11 +313,14 @@ def why_no_index_drill(rules: Rules, family: IndexFamily) -> str | None:
     True
     """
     if rules.decks is None:
-        return f"{rules.name} deals from an endless shoe, which has no count to play indices by."
+        return _("{rules} deals from an endless shoe, which has no count to play indices by.").format(
+            rules=rules.name)
     if rules.dealer_draws_after_players:
-        return f"{rules.name} shows no up card while players decide, so there are no drills."
+        return _("{rules} shows no up card while players decide, so there are no drills.").format(
+            rules=rules.name)
     if family is IndexFamily.FAB and rules.surrender is Surrender.NONE:
-        return f"{rules.name} has no surrender, so there are no Fab 4 spots to practise."
+        return _("{rules} has no surrender, so there are no Fab 4 spots to practise.").format(
+            rules=rules.name)
     return None
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.i18n import _
 from engine.odds.composition import RANKS, OddsError
 
 _PER_DECK = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
@@ -88,7 +89,7 @@ class CountScale:
         mean = per_deck / 52
         spread = sum(n * (tag - mean) ** 2 for _, n, tag in parts)
         if spread < 1e-12:
-            raise OddsError("a count system whose tags are all equal counts nothing")
+            raise OddsError(_("a count system whose tags are all equal counts nothing"))
         return cls(tuple(parts), mean, spread, decks, reference_depth(decks), abs(per_deck) < 1e-12,
                    float(initial_running_count))
 

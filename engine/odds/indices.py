@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.actions import Action
 from engine.bots.counter import IndexPlay
+from engine.i18n import _
 from engine.odds.cache import load_json, rules_key, store_json
 from engine.odds.composition import LABELS, RANKS, Composition, OddsError
 from engine.odds.count_shoe import CountScale
@@ -278,9 +279,11 @@ def compute_table(rules: Rules, system: CountSystem, progress: Progress | None =
 
 def _scale(rules: Rules, system: CountSystem) -> CountScale:
     if rules.decks is None:
-        raise OddsError(f"{rules.name}: an infinite deck cannot be counted; there are no index plays")
+        raise OddsError(_("{rules}: an infinite deck cannot be counted; there are no index plays").format(
+            rules=rules.name))
     if rules.dealer_draws_after_players:
-        raise OddsError(f"{rules.name}: the dealer shows no up card to index the plays against")
+        raise OddsError(_("{rules}: the dealer shows no up card to index the plays against").format(
+            rules=rules.name))
     return CountScale.of(
         system.tags, system.red_seven, decks=rules.decks,
         initial_running_count=system.initial_running_count(rules.decks),

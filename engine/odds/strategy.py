@@ -15,6 +15,7 @@ from enum import Enum
 from engine.actions import Action
 from engine.cards import Card
 from engine.hand import hand_total, is_pair
+from engine.i18n import pgettext
 from engine.odds.composition import LABELS, OddsError
 
 
@@ -69,14 +70,18 @@ EXTRA_ROWS: tuple[tuple[HandKind, int], ...] = ((HandKind.HARD, 4), (HandKind.SO
 
 def up_label(up: int | None) -> str:
     """The column label of an up card given by points: 'A', '2'...'9', 'T', or 'any' for none."""
-    return "any" if up is None else LABELS[up - 1]
+    # TRANSLATORS: the one column of a chart for a dealer who shows no up card; keep it short
+    return pgettext("chart column", "any") if up is None else LABELS[up - 1]
 
 
 def row_label(kind: HandKind, value: int) -> str:
     """The row label: 'hard 16', 'soft 18', 'pair 8', 'pair A'."""
+    # TRANSLATORS: a strategy chart's row labels sit in a narrow column; keep them short
     if kind is HandKind.PAIR:
-        return f"pair {LABELS[value - 1]}"
-    return f"{kind.value} {value}"
+        return pgettext("chart row", "pair {card}").format(card=LABELS[value - 1])
+    if kind is HandKind.SOFT:
+        return pgettext("chart row", "soft {total}").format(total=value)
+    return pgettext("chart row", "hard {total}").format(total=value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from engine.i18n import _
 from engine.store.errors import StoreError
 from engine.store.schema import (
     APPLICATION_ID,
@@ -115,16 +116,15 @@ def open_store(data_dir: str | Path, *, now: datetime | None = None) -> Store:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"cannot create the data folder {directory}: {error.strerror}") from None
+        raise StoreError(_("cannot create the data folder {folder}: {reason}").format(
+            folder=directory, reason=error.strerror)) from None
     path = directory / DATABASE_NAME
     notice = None
     problem = inspect_file(path)
     if problem is not None:
         moved = move_aside(path, now or datetime.now(UTC))
-        notice = (
-            f"The saved history {path} {problem}, so it was moved to {moved.name} "
-            "and a fresh history was started."
-        )
+        notice = _("The saved history {path} {problem}, so it was moved to {moved} "
+                   "and a fresh history was started.").format(path=path, problem=problem, moved=moved.name)
     with database_errors():
         connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
@@ -166,9 +166,10 @@ def inspect_file(path: Path) -> str | None:
         with path.open("rb") as stream:
             header = stream.read(len(_SQLITE_HEADER))
     except OSError as error:
-        raise StoreError(f"cannot read {path}: {error.strerror}") from None
+        raise StoreError(_("cannot read {path}: {reason}").format(path=path, reason=error.strerror)) from None
     if header != _SQLITE_HEADER:
-        return "is not an SQLite database"
+        # TRANSLATORS: follows "The saved history FILE"
+        return _("is not an SQLite database")
     try:
         connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
     except sqlite3.Error as error:
@@ -180,22 +181,23 @@ def inspect_file(path: Path) -> str | None:
         if application_id != APPLICATION_ID:
             if application_id == 0 and version == 0 and not tables:
                 return None
-            return "belongs to another program"
+            return _("belongs to another program")
         if (problem := unknown_version(version)) is not None:
             return problem
         check_version(version, str(path))
         if version == 0 or not columns_of(version).keys() <= tables.keys():
-            return "is marked as a blackjack history but its tables are missing"
+            return _("is marked as a blackjack history but its tables are missing")
         if tables != columns_of(version):
             # Migrating it would fail half-way (a column or table already there), or read the wrong columns.
-            return f"is marked as schema version {version} but its tables are not that version's"
+            return _("is marked as schema version {version} but its tables are not that version's").format(
+                version=version)
         verdict = [row[0] for row in connection.execute("PRAGMA quick_check")]
         if verdict != ["ok"]:
-            return f"is damaged ({_one_line(verdict[0])})"
+            return _("is damaged ({detail})").format(detail=_one_line(verdict[0]))
     except sqlite3.Error as error:
         return _damage_or_raise(error, path)
     except UnicodeDecodeError:
-        return "is damaged (its schema is not UTF-8 text)"
+        return _("is damaged (its schema is not UTF-8 text)")
     finally:
         connection.close()
     return None
@@ -231,11 +233,14 @@ def database_errors() -> Iterator[None]:
     except sqlite3.Error as error:
         if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             raise StoreError(
-                f"the history database is busy (another game is writing to it): {error}"
+                _("the history database is busy (another game is writing to it): {detail}").format(
+                    detail=error)
             ) from error
-        raise StoreError(f"the history database failed: {_one_line(str(error))}") from error
+        raise StoreError(_("the history database failed: {detail}").format(detail=_one_line(str(error)))) \
+            from error
     except UnicodeDecodeError as error:  # a damaged name read back
-        raise StoreError(f"the history database holds text that is not UTF-8: {error}") from error
+        raise StoreError(_("the history database holds text that is not UTF-8: {detail}").format(
+            detail=error)) from error
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -272,7 +277,8 @@ def _primary_code(error: sqlite3.Error) -> int | None:
 def _damage_or_raise(error: sqlite3.Error, path: Path) -> str:
     """A damage description for corruption errors; other errors (busy, permissions) raise."""
     if _primary_code(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return f"is damaged ({_one_line(str(error))})"
+        return _("is damaged ({detail})").format(detail=_one_line(str(error)))
     if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        raise StoreError(f"{path} is busy (another game is writing to it); try again") from error
-    raise StoreError(f"cannot read {path}: {error}") from error
+        raise StoreError(_("{path} is busy (another game is writing to it); try again").format(path=path)) \
+            from error
+    raise StoreError(_("cannot read {path}: {reason}").format(path=path, reason=error)) from error

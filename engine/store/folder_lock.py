@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+from engine.i18n import _
 from engine.store.errors import StoreError
 
 LOCK_NAME = "blackjack.lock"
@@ -59,11 +60,14 @@ def hold_folder(folder: Path) -> Iterator[str | None]:
         if not locked:
             handle.seek(0)
             holder = handle.read(_ID_LENGTH).strip()  # bounded: the lock file may be anything, even a device
-            process = f" (process {holder})" if holder.isdigit() else ""
-            raise FolderInUseError(
-                f"another game is already open with the data folder {folder}{process}; "
-                "close it first, or open this one with its own folder: --data-dir DIR"
-            )
+            words = {"folder": folder, "process": holder}
+            if holder.isdigit():
+                raise FolderInUseError(_(
+                    "another game is already open with the data folder {folder} (process {process}); "
+                    "close it first, or open this one with its own folder: --data-dir DIR").format(**words))
+            raise FolderInUseError(_(
+                "another game is already open with the data folder {folder}; "
+                "close it first, or open this one with its own folder: --data-dir DIR").format(**words))
         try:
             # Unbuffered, so a failed write leaves nothing for close() to fail on again.
             os.ftruncate(handle.fileno(), 0)
@@ -75,10 +79,8 @@ def hold_folder(folder: Path) -> Iterator[str | None]:
 
 def _unguarded(folder: Path, error: OSError) -> str:
     """The sentence for a folder that cannot be held."""
-    return (
-        f"cannot guard the data folder {folder} against a second game ({error.strerror or error}), "
-        "so this game saves nothing"
-    )
+    return _("cannot guard the data folder {folder} against a second game ({reason}), "
+             "so this game saves nothing").format(folder=folder, reason=error.strerror or error)
 
 
 if sys.platform == "win32":

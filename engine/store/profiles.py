@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from engine.i18n import _
 from engine.money import Money
 from engine.store.database import Store, timestamp
 from engine.store.errors import StoreError
@@ -60,18 +61,20 @@ def normalize_name(name: str) -> str:
     Raises StoreError with the reason when the name cannot be a profile's.
     """
     if not isinstance(name, str):
-        raise StoreError(f"a name must be text, not {type(name).__name__}")
+        raise StoreError(_("a name must be text, not {kind}").format(kind=type(name).__name__))
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise StoreError("a name needs at least one character")
+        raise StoreError(_("a name needs at least one character"))
     if len(cleaned) > NAME_MAX:
-        raise StoreError(f"a name can have at most {NAME_MAX} characters; {cleaned!r} has {len(cleaned)}")
+        raise StoreError(_("a name can have at most {most} characters; {name} has {count}").format(
+            most=NAME_MAX, name=repr(cleaned), count=len(cleaned)))
     if any(not ch.isprintable() for ch in cleaned):
-        raise StoreError(f"a name cannot contain control characters: {cleaned!r}")
+        raise StoreError(_("a name cannot contain control characters: {name}").format(name=repr(cleaned)))
     if "," in cleaned:
-        raise StoreError(f"a name cannot contain a comma: {cleaned!r}")
+        raise StoreError(_("a name cannot contain a comma: {name}").format(name=repr(cleaned)))
     if cleaned.casefold().startswith(BOT_PREFIX):
-        raise StoreError(f"a name cannot start with {BOT_PREFIX!r}, which marks a bot seat: {cleaned!r}")
+        raise StoreError(_("a name cannot start with {prefix}, which marks a bot seat: {name}").format(
+            prefix=repr(BOT_PREFIX), name=repr(cleaned)))
     return cleaned
 
 
@@ -131,7 +134,7 @@ def profile_named(store: Store, name: str) -> Profile:
     """
     found = find_profile(store, name)
     if found is None:
-        raise StoreError(f"there is no profile named {normalize_name(name)!r}")
+        raise StoreError(_("there is no profile named {name}").format(name=repr(normalize_name(name))))
     return found
 
 
@@ -202,16 +205,16 @@ def rename_profile(store: Store, old: str, new: str) -> Profile:
         try:
             new_name = normalize_name(new)
         except StoreError as error:
-            raise StoreError(f"cannot rename {profile['name']}: {error}") from None
+            raise StoreError(
+                _("cannot rename {name}: {problem}").format(name=profile["name"], problem=error)) from None
         _check_not_seated(connection, profile)
         taken = connection.execute(
             "SELECT name FROM profiles WHERE name_key = ? AND id != ?", (new_name.casefold(), profile["id"])
         ).fetchone()
         if taken is not None:
             raise StoreError(
-                f"cannot rename {profile['name']} to {new_name}:"
-                f" there is already a profile named {taken['name']!r}"
-            )
+                _("cannot rename {name} to {new}: there is already a profile named {taken}").format(
+                    name=profile["name"], new=new_name, taken=repr(taken["name"])))
         connection.execute(
             "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
             (new_name, new_name.casefold(), profile["id"]),
@@ -299,7 +302,7 @@ def _row_named(connection: sqlite3.Connection, key: str, name: str) -> sqlite3.R
     row: sqlite3.Row | None
     row = connection.execute("SELECT * FROM profiles WHERE name_key = ?", (key,)).fetchone()
     if row is None:
-        raise StoreError(f"there is no profile named {normalize_name(name)!r}")
+        raise StoreError(_("there is no profile named {name}").format(name=repr(normalize_name(name))))
     return row
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
+from engine.i18n import _
 from engine.store.errors import StoreError
 
 APPLICATION_ID = 0x424A4B54
@@ -192,7 +193,9 @@ def unknown_version(version: int) -> str | None:
     >>> unknown_version(-1)
     'has schema version -1, which no version of this game writes'
     """
-    return f"has schema version {version}, which no version of this game writes" if version < 0 else None
+    if version >= 0:
+        return None
+    return _("has schema version {version}, which no version of this game writes").format(version=version)
 
 
 def check_version(version: int, where: str) -> None:
@@ -206,10 +209,10 @@ def check_version(version: int, where: str) -> None:
     if (problem := unknown_version(version)) is not None:
         raise StoreError(f"{where} {problem}")
     if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{where} has schema version {version}, newer than version {SCHEMA_VERSION} that this "
-            "game knows; it was left untouched (update the game, or use --data-dir for another folder)"
-        )
+        raise StoreError(_(
+            "{path} has schema version {version}, newer than version {known} that this game knows; "
+            "it was left untouched (update the game, or use --data-dir for another folder)").format(
+                path=where, version=version, known=SCHEMA_VERSION))
 
 
 def migrate(connection: sqlite3.Connection, where: str, *, target: int = SCHEMA_VERSION) -> int:
