@@ -50,16 +50,16 @@ def _caption() -> str:
 
 
 COACH = {
-    "de": ("Bleiben bei 12 gegen eine 2 kostete 4.0% des Einsatzes; Karte nehmen wäre besser gewesen.",
+    "de": ("Bleiben bei 12 gegen eine 2 kostete 4.0 % des Einsatzes; Karte nehmen wäre besser gewesen.",
            "Ann: 16 gegen eine 10 — nimmt eine Karte "
-           "(erwartet: Bleiben -54%, Karte nehmen -53% des Einsatzes)",
+           "(erwartet: Bleiben -54 %, Karte nehmen -53 % des Einsatzes)",
            "16 gegen 10: ab echter Zählung 0 bleiben; die echte Zählung ist +2"),
-    "fr": ("Rester sur 12 contre un 2 a coûté 4.0% de la mise ; mieux valait tirer une carte.",
+    "fr": ("Rester sur 12 contre un 2 a coûté 4.0 % de la mise ; mieux valait tirer une carte.",
            "Ann : 16 contre un 10 — tire une carte "
-           "(espérance : rester -54%, tirer une carte -53% de la mise)",
+           "(espérance : rester -54 %, tirer une carte -53 % de la mise)",
            "16 contre 10 : rester à partir d'un compte réel de 0 ; le compte réel est de +2"),
-    "es": ("Plantarse con 12 contra un 2 costó 4.0% de la apuesta; era mejor pedir carta.",
-           "Ann: 16 contra un 10 — pide carta (esperado: plantarse -54%, pedir carta -53% de la apuesta)",
+    "es": ("Plantarse con 12 contra un 2 costó 4.0 % de la apuesta; era mejor pedir carta.",
+           "Ann: 16 contra un 10 — pide carta (esperado: plantarse -54 %, pedir carta -53 % de la apuesta)",
            "16 contra 10: plantarse con cuenta real de 0 o más; la cuenta real es +2"),
 }
 
@@ -85,9 +85,9 @@ def test_hands_are_named_in_the_chosen_language(speak, code: str) -> None:
 
 
 DRILL = {
-    "de": ("Falsch", "Falsch: Bleiben kostet 1.8% des Einsatzes; Karte nehmen ist richtig.", "Harte Summen"),
-    "fr": ("Faux", "Faux : rester coûte 1.8% de la mise ; il fallait tirer une carte.", "Totaux durs"),
-    "es": ("Incorrecto", "Incorrecto: plantarse cuesta 1.8% de la apuesta; lo correcto es pedir carta.",
+    "de": ("Falsch", "Falsch: Bleiben kostet 1.8 % des Einsatzes; Karte nehmen ist richtig.", "Harte Summen"),
+    "fr": ("Faux", "Faux : rester coûte 1.8 % de la mise ; il fallait tirer une carte.", "Totaux durs"),
+    "es": ("Incorrecto", "Incorrecto: plantarse cuesta 1.8 % de la apuesta; lo correcto es pedir carta.",
            "Totales duros"),
 }
 
