@@ -97,6 +97,8 @@ class CountDrillScene(Scene):
         self.running = CountQuiz("running count")
         self.true = CountQuiz("true count", TRUE_COUNT_TOLERANCE)
         self.running_right: bool | None = None
+        self.true_right: bool | None = None
+        """Whether the true count was right (kept, as its result's words are in the player's language)."""
         self.saved: CountDrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = count_rects()
@@ -171,7 +173,7 @@ class CountDrillScene(Scene):
             self.true.ask(self.answer.true_count)
             self.phase = "true"
             return
-        self.phase = "done"
+        self.phase, self.true_right = "done", right
         if self.person is not None and self.ctx.records is not None:
             self.jobs.append(self.ctx.records.count_drill(self.person, bool(self.running_right), right))
 
@@ -245,7 +247,7 @@ class CountDrillScene(Scene):
         elif self.phase == "done":
             self._panel(surface, [self.running.result, self.true.result, _("Enter for another round.")],
                         [GREEN if self.running_right else RED,
-                         GREEN if self.true.result.startswith("Right") else RED, GREY])
+                         GREEN if self.true_right else RED, GREY])
         self.buttons.draw(surface, a)
 
     def _panel(self, surface: pygame.Surface, lines: list[str],
