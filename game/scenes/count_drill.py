@@ -17,6 +17,7 @@ import pygame
 
 from engine import Card, Rules
 from engine.drills import TRUE_COUNT_TOLERANCE, CountAnswer, count_answer, count_flashes, most_flashes
+from engine.i18n import _, ngettext, number
 from engine.store import CountDrillStats
 from game import layout
 from game.background import Job
@@ -96,12 +97,14 @@ class CountDrillScene(Scene):
         self.running = CountQuiz("running count")
         self.true = CountQuiz("true count", TRUE_COUNT_TOLERANCE)
         self.running_right: bool | None = None
+        self.true_right: bool | None = None
+        """Whether the true count was right (kept, as its result's words are in the player's language)."""
         self.saved: CountDrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = count_rects()
         self.buttons = ButtonRow([
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the setup (Esc)"),
-            Button("start", "Start", r["start"], IntentKind.CONFIRM, tooltip="Flash the cards (Enter)"),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
+            Button("start", _("Start"), r["start"], IntentKind.CONFIRM, tooltip=_("Flash the cards (Enter)")),
         ])
 
     def enter(self) -> None:
@@ -170,7 +173,7 @@ class CountDrillScene(Scene):
             self.true.ask(self.answer.true_count)
             self.phase = "true"
             return
-        self.phase = "done"
+        self.phase, self.true_right = "done", right
         if self.person is not None and self.ctx.records is not None:
             self.jobs.append(self.ctx.records.count_drill(self.person, bool(self.running_right), right))
 
@@ -192,7 +195,7 @@ class CountDrillScene(Scene):
                     self.phase = "running"
                     self.running.ask(self.answer.running)
         self.buttons.by_name("start").visible = self.phase in ("ready", "done")
-        self.buttons.by_name("start").label = "Start" if self.phase == "ready" else "Again"
+        self.buttons.by_name("start").label = _("Start") if self.phase == "ready" else _("Again")
 
     def showing(self) -> tuple[Card, ...]:
         """The cards on screen now (none between two flashes)."""
@@ -202,15 +205,21 @@ class CountDrillScene(Scene):
 
     def info_lines(self) -> list[str]:
         """The info panel: the drill, this sitting's score, and the person's saved totals."""
-        how = "one card at a time" if self.per_flash == 1 else "a round at once"
+        how = _("one card at a time") if self.per_flash == 1 else _("a round at once")
+        speed = ngettext("{n:g} card a second", "{n:g} cards a second", round(self.speed)).format(
+            n=self.speed)
         run, true = self.running, self.true
-        lines = [f"Running count · {self.decks} decks", f"{self.speed:g} cards a second, {how}",
-                 f"Running {run.right}/{run.asked} right · true {true.right}/{true.asked}"]
+        decks = ngettext("Running count · {n} deck", "Running count · {n} decks", self.decks)
+        lines = [decks.format(n=self.decks),
+                 f"{speed}, {how}",
+                 _("Running {right}/{asked} right · true {true_right}/{true_asked}").format(
+                     right=run.right, asked=run.asked, true_right=true.right, true_asked=true.asked)]
         if self.person is None:
-            lines.append("Not saved: no person chosen")
+            lines.append(_("Not saved: no person chosen"))
         elif self.saved is not None:
             s = self.saved
-            lines.append(f"{self.person}: {s.running_correct}/{s.attempts} running, {s.true_correct} true")
+            lines.append(_("{person}: {running}/{attempts} running, {true} true").format(
+                person=self.person, running=s.running_correct, attempts=s.attempts, true=s.true_correct))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -231,14 +240,14 @@ class CountDrillScene(Scene):
             progress = ctx.view.pill(f"{min(self.shown, len(self.flashes))} / {len(self.flashes)}", 18)
             surface.blit(progress, progress.get_rect(midtop=(layout.CANVAS_SIZE[0] // 2, 480)))
         elif self.phase == "ready":
-            self._panel(surface, ["Count the cards with Hi-Lo as they flash by.",
-                                  "Then type the running count, and the true count.", "Enter starts."])
+            self._panel(surface, [_("Count the cards with Hi-Lo as they flash by."),
+                                  _("Then type the running count, and the true count."), _("Enter starts.")])
         elif self.quiz is not None:
             self._draw_question(surface, self.quiz)
         elif self.phase == "done":
-            self._panel(surface, [self.running.result, self.true.result, "Enter for another round."],
+            self._panel(surface, [self.running.result, self.true.result, _("Enter for another round.")],
                         [GREEN if self.running_right else RED,
-                         GREEN if self.true.result.startswith("Right") else RED, GREY])
+                         GREEN if self.true_right else RED, GREY])
         self.buttons.draw(surface, a)
 
     def _panel(self, surface: pygame.Surface, lines: list[str],
@@ -257,10 +266,13 @@ class CountDrillScene(Scene):
         draw_panel(surface, panel)
         assert self.answer is not None
         if quiz is self.running:
-            ask, note = "What is the running count?", f"{sum(len(f) for f in self.flashes)} cards went by"
+            went = sum(len(f) for f in self.flashes)
+            ask = _("What is the running count?")
+            note = ngettext("{n} card went by", "{n} cards went by", went).format(n=went)
         else:
-            ask = "And the true count?"
-            note = f"Decks left {self.answer.decks_left:.1f} · {self.running.result}"
+            ask = _("And the true count?")
+            note = _("Decks left {decks} · {result}").format(
+                decks=number(self.answer.decks_left, 1), result=self.running.result)
         title = a.text(ask, 26, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 20)))
         sub = a.text(note, 18, CREAM, bold=True)
@@ -269,5 +281,5 @@ class CountDrillScene(Scene):
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
         entry = a.text(quiz.entry + "_", 26, (250, 220, 90), bold=True)
         surface.blit(entry, entry.get_rect(center=field.center))
-        keys = a.text("Type the number · Enter answers", 16, GREY)
+        keys = a.text(_("Type the number · Enter answers"), 16, GREY)
         surface.blit(keys, keys.get_rect(midtop=(panel.centerx, field.bottom + 10)))

@@ -26,6 +26,7 @@ from engine.count_drills import (
 )
 from engine.counting import Precision
 from engine.drills import DrillError
+from engine.i18n import N_, _, ngettext
 from game.context import GameContext
 from game.discard_tray import draw_shoe, draw_tray
 from game.intents import Intent, IntentKind
@@ -33,10 +34,10 @@ from game.scenes.counting_base import CountingScene
 from game.widgets import CREAM, GOLD, draw_veil
 
 PRECISION_WORDS = {
-    Precision.EXACT: "the exact decks left",
-    Precision.QUARTER: "the decks left to the quarter deck",
-    Precision.HALF: "the decks left to the half deck",
-    Precision.WHOLE: "the decks left to the whole deck",
+    Precision.EXACT: N_("Divide by the exact decks left; floor the result"),
+    Precision.QUARTER: N_("Divide by the decks left to the quarter deck; floor the result"),
+    Precision.HALF: N_("Divide by the decks left to the half deck; floor the result"),
+    Precision.WHOLE: N_("Divide by the decks left to the whole deck; floor the result"),
 }
 
 
@@ -51,7 +52,7 @@ def shoe_rect() -> pygame.Rect:
 
 
 def _shoe_words(decks: int) -> str:
-    return f"{decks}-deck shoe" if decks > 1 else "single deck"
+    return ngettext("single deck", "{n}-deck shoe", decks).format(n=decks)
 
 
 class SpotDrillScene(CountingScene):
@@ -135,7 +136,8 @@ class TrueCountDrillScene(SpotDrillScene):
         accepted = ", ".join(f"{n:+d}" for n in sorted(spot.accepted()))
         working = spot.explain()
         return [working[0].upper() + working[1:] + ".",
-                f"You said {self.typed:+d}; a tray read within a few cards gives {accepted}."]
+                _("You said {typed}; a tray read within a few cards gives {accepted}.").format(
+                    typed=f"{self.typed:+d}", accepted=accepted)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the tray and the running count, the question, then the feedback."""
@@ -145,12 +147,13 @@ class TrueCountDrillScene(SpotDrillScene):
         self.draw_score(surface)
         tray = tray_rect()
         draw_tray(surface, tray, self.spot.discards, self.decks)
-        label = a.shadowed_text(f"Discard tray · {_shoe_words(self.decks)}", 18, CREAM)
+        label = a.shadowed_text(_("Discard tray · {shoe}").format(shoe=_shoe_words(self.decks)), 18, CREAM)
         surface.blit(label, label.get_rect(midtop=(tray.centerx, tray.bottom + 8)))
-        running = ctx.view.pill(f"RUNNING COUNT {self.spot.running:+d}", 26, GOLD)
+        running = ctx.view.pill(_("RUNNING COUNT {count}").format(count=f"{self.spot.running:+d}"), 26, GOLD)
         surface.blit(running, running.get_rect(center=(tray.x - 190, tray.centery)))
-        note = f"Divide by {PRECISION_WORDS[self.precision]}; floor the result"
-        self.draw_question(surface, "What is the true count?", note, "Type it (- for minus) · Enter answers")
+        note = _(PRECISION_WORDS[self.precision])
+        self.draw_question(surface, _("What is the true count?"), note,
+                           _("Type it (- for minus) · Enter answers"))
         if self.verdict is not None:
             self.draw_feedback(surface, self.verdict, self.feedback())
         self.buttons.draw(surface, a)
@@ -198,9 +201,11 @@ class DeckDrillScene(SpotDrillScene):
         """The true figure and what was said (empty before an answer)."""
         if self.verdict is None:
             return []
-        unit = "half" if self.unit is Precision.HALF else "quarter"
-        return [f"The true figure: {self.spot.explain()}.",
-                f"You said {self.typed}; right is within half a {unit} deck of it, to the {unit} deck."]
+        right = (_("You said {typed}; right is within half a half deck of it, to the half deck.")
+                 if self.unit is Precision.HALF
+                 else _("You said {typed}; right is within half a quarter deck of it, to the quarter deck."))
+        return [_("The true figure: {figure}.").format(figure=self.spot.explain()),
+                right.format(typed=self.typed)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the tray or the shoe, the question, then the feedback."""
@@ -211,19 +216,18 @@ class DeckDrillScene(SpotDrillScene):
         if self.reading.shows_tray:
             where = tray_rect()
             draw_tray(surface, where, self.spot.shown_cards, self.decks)
-            text = f"Discard tray · {_shoe_words(self.decks)}"
+            text = _("Discard tray · {shoe}").format(shoe=_shoe_words(self.decks))
         else:
             where = shoe_rect()
             draw_shoe(surface, where, self.spot.shown_cards, self.decks)
-            text = f"The shoe, its mouth on the left · {_shoe_words(self.decks)}"
+            text = _("The shoe, its mouth on the left · {shoe}").format(shoe=_shoe_words(self.decks))
         label = a.shadowed_text(text, 18, CREAM)
         surface.blit(label, label.get_rect(midtop=(where.centerx, where.bottom + 8)))
-        unit = "half" if self.unit is Precision.HALF else "quarter"
         in_tray = self.reading is Reading.TRAY
-        ask = "How many decks are in the tray?" if in_tray else "How many decks are left?"
-        example = "2.5, or 2 1/2" if self.unit is Precision.HALF else "2.75, or 2 3/4"
-        self.draw_question(surface, ask, f"To the {unit} deck: type {example}",
-                           "Enter answers · Backspace erases")
+        ask = _("How many decks are in the tray?") if in_tray else _("How many decks are left?")
+        to = (_("To the half deck: type 2.5, or 2 1/2") if self.unit is Precision.HALF
+              else _("To the quarter deck: type 2.75, or 2 3/4"))
+        self.draw_question(surface, ask, to, _("Enter answers · Backspace erases"))
         if self.verdict is not None:
             self.draw_feedback(surface, self.verdict, self.feedback())
         self.buttons.draw(surface, a)

@@ -15,6 +15,7 @@ import pygame
 
 from engine import Rules
 from engine.count_drills import CountDrill
+from engine.i18n import _
 from engine.store import DrillStats
 from game.background import Job
 from game.context import GameContext
@@ -65,8 +66,8 @@ class CountingScene(Scene):
         """Why the typed answer did not read (nothing is scored)."""
         r = counting_rects()
         self.buttons = ButtonRow([
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the setup (Esc)"),
-            Button("next", "Next", r["next"], IntentKind.CONFIRM, tooltip="Go on (Enter)"),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
+            Button("next", _("Next"), r["next"], IntentKind.CONFIRM, tooltip=_("Go on (Enter)")),
         ])
 
     def enter(self) -> None:
@@ -132,14 +133,16 @@ class CountingScene(Scene):
     def score_lines(self) -> list[str]:
         """The score panel: the drill, this sitting, and the person's saved results."""
         lines = [f"{self.drill.label} · {self.rules.name}",
-                 f"Streak {self.streak} (best {self.best_streak}) · {self.right}/{self.answered} right"]
+                 _("Streak {streak} (best {best}) · {right}/{answered} right").format(
+                     streak=self.streak, best=self.best_streak, right=self.right, answered=self.answered)]
         if self.person is None:
-            lines.append("Not saved: no person chosen")
+            lines.append(_("Not saved: no person chosen"))
         elif self.saved is not None:
             s = self.saved
-            lines.append(f"{self.person}: {percent(s.accuracy)} of {s.answered} · best run {s.best_streak}")
+            lines.append(_("{person}: {share} of {answered} · best run {best}").format(
+                person=self.person, share=percent(s.accuracy), answered=s.answered, best=s.best_streak))
         else:
-            lines.append(f"{self.person}: no answers saved yet")
+            lines.append(_("{person}: no answers saved yet").format(person=self.person))
         return lines
 
     def draw_score(self, surface: pygame.Surface, extra: list[str] | None = None) -> None:
@@ -174,12 +177,12 @@ class CountingScene(Scene):
         """The feedback panel: Right or Wrong, and the working."""
         a, panel = self.ctx.assets, counting_rects()["feedback"]
         draw_panel(surface, panel, border=GREEN if right else RED)
-        surface.blit(a.text("RIGHT" if right else "WRONG", 24, GREEN if right else RED, bold=True),
+        surface.blit(a.text(_("RIGHT") if right else _("WRONG"), 24, GREEN if right else RED, bold=True),
                      (panel.x + 16, panel.y + 12))
         y = panel.y + 48
         for line in lines:
             for part in wrap(a, line, 18, panel.w - 32):
                 surface.blit(a.text(part, 18, CREAM, bold=True), (panel.x + 16, y))
                 y += 26
-        hint = a.text("Enter for the next one", 16, GREY)
+        hint = a.text(_("Enter for the next one"), 16, GREY)
         surface.blit(hint, hint.get_rect(bottomright=(panel.right - 14, panel.bottom - 10)))

@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import BlackjackError, Money, Rules, format_money, load_rules
+from engine import BlackjackError, Money, Rules, load_rules
 from engine.counting import MAX_RAMP_UNITS, SYSTEMS, CountSystem, Precision, Ramp, count_system
 from engine.errors import as_sentence
+from engine.i18n import N_, _, money, ngettext, number
 from game import ramp as ramp_price
 from game.background import Job
 from game.context import GameContext
@@ -44,12 +45,12 @@ if TYPE_CHECKING:
     from engine.store import Profile
 
 PRECISION_WORDS = {
-    Precision.EXACT: "Exact (cards left)",
-    Precision.QUARTER: "Quarter deck",
-    Precision.HALF: "Half deck",
-    Precision.WHOLE: "Whole deck",
+    Precision.EXACT: N_("Exact (cards left)"),
+    Precision.QUARTER: N_("Quarter deck"),
+    Precision.HALF: N_("Half deck"),
+    Precision.WHOLE: N_("Whole deck"),
 }
-JUDGING_WORDS = {Judging.BASIC: "Basic strategy", Judging.INDICES: "Index plays at the count"}
+JUDGING_WORDS = {Judging.BASIC: N_("Basic strategy"), Judging.INDICES: N_("Index plays at the count")}
 UNITS: tuple[Money | None, ...] = (None, 500, 1000, 2500, 5000, 10_000, 25_000, 50_000)
 """The betting units offered, in cents (None: the table minimum)."""
 MAX_STEPS = 7
@@ -127,7 +128,7 @@ class CountingScene(Scene):
         """What a new profile starts with (the setup's buy-in); a saved person's own bankroll is used."""
         self.color, self.coach = color, coach
         self.file = TextField("system-file", counting_rects()["file"],
-                              placeholder="or a count system file: path/to/system.toml", limit=300)
+                              placeholder=_("or a count system file: path/to/system.toml"), limit=300)
         self.focus: TextField | None = None
         self.time = 0.0
         self.profile_job: Job[Profile | None] | None = None
@@ -142,30 +143,35 @@ class CountingScene(Scene):
         self._settings(CounterSettings())
         r = counting_rects()
         self.buttons = ButtonRow([
-            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip="The previous person"),
-            Button("next", ">", r["next"], IntentKind.CLICK, tooltip="The next person"),
-            Button("system-", "<", r["system-"], IntentKind.CLICK, tooltip="The previous count system"),
-            Button("system+", ">", r["system+"], IntentKind.CLICK, tooltip="The next count system"),
-            Button("load", "Load", r["load"], IntentKind.CLICK, tooltip="Count with the system file"),
-            Button("precision-", "<", r["precision-"], IntentKind.CLICK, tooltip="Finer"),
-            Button("precision+", ">", r["precision+"], IntentKind.CLICK, tooltip="Coarser"),
-            Button("judging-", "<", r["judging-"], IntentKind.CLICK, tooltip="What the coach judges against"),
-            Button("judging+", ">", r["judging+"], IntentKind.CLICK, tooltip="What the coach judges against"),
-            Button("unit-", "<", r["unit-"], IntentKind.CLICK, tooltip="A smaller betting unit"),
-            Button("unit+", ">", r["unit+"], IntentKind.CLICK, tooltip="A bigger betting unit"),
-            Button("add", "Add step", r["add"], IntentKind.CLICK, tooltip="Bet more from a higher count (A)"),
-            Button("clear-ramp", "No ramp", r["clear-ramp"], IntentKind.CLICK,
-                   tooltip="Bets are not judged without a ramp"),
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Leave without saving (Esc)"),
-            Button("save", "Save", r["save"], IntentKind.CONFIRM, tooltip="Save to the profile (Enter)"),
+            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=_("The previous person")),
+            Button("next", ">", r["next"], IntentKind.CLICK, tooltip=_("The next person")),
+            Button("system-", "<", r["system-"], IntentKind.CLICK, tooltip=_("The previous count system")),
+            Button("system+", ">", r["system+"], IntentKind.CLICK, tooltip=_("The next count system")),
+            Button("load", _("Load"), r["load"], IntentKind.CLICK, tooltip=_("Count with the system file")),
+            Button("precision-", "<", r["precision-"], IntentKind.CLICK, tooltip=_("Finer")),
+            Button("precision+", ">", r["precision+"], IntentKind.CLICK, tooltip=_("Coarser")),
+            Button("judging-", "<", r["judging-"], IntentKind.CLICK,
+                   tooltip=_("What the coach judges against")),
+            Button("judging+", ">", r["judging+"], IntentKind.CLICK,
+                   tooltip=_("What the coach judges against")),
+            Button("unit-", "<", r["unit-"], IntentKind.CLICK, tooltip=_("A smaller betting unit")),
+            Button("unit+", ">", r["unit+"], IntentKind.CLICK, tooltip=_("A bigger betting unit")),
+            Button("add", _("Add step"), r["add"], IntentKind.CLICK,
+                   tooltip=_("Bet more from a higher count (A)")),
+            Button("clear-ramp", _("No ramp"), r["clear-ramp"], IntentKind.CLICK,
+                   tooltip=_("Bets are not judged without a ramp")),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Leave without saving (Esc)")),
+            Button("save", _("Save"), r["save"], IntentKind.CONFIRM,
+                   tooltip=_("Save to the profile (Enter)")),
         ])
         for row in range(MAX_STEPS + 1):
             for name, rect in step_rects(row).items():
                 if name == "row":
                     continue
                 label = {"remove": "x", "count-": "<", "units-": "<"}.get(name, ">")
-                tip = {"count-": "A lower count", "count+": "A higher count", "units-": "Fewer units",
-                       "units+": "More units", "remove": "Remove this step (Backspace)"}[name]
+                tip = {"count-": _("A lower count"), "count+": _("A higher count"),
+                       "units-": _("Fewer units"), "units+": _("More units"),
+                       "remove": _("Remove this step (Backspace)")}[name]
                 self.buttons.buttons.append(
                     Button(f"{name}{row}", label, rect, IntentKind.CLICK, tooltip=tip)
                 )
@@ -194,8 +200,11 @@ class CountingScene(Scene):
         self.leave: int | None = None if ramp is None else ramp.leave
         self.selected = 0
         if len(self.steps) > MAX_STEPS:  # a ramp saved some other way: the editor shows its first steps
-            self._say(f"The saved ramp has {len(self.steps)} steps; the editor keeps its first {MAX_STEPS},"
-                      " and saving here saves those.", error=True)
+            self._say(ngettext("The saved ramp has {n} step; the editor keeps its first {kept},"
+                               " and saving here saves those.",
+                               "The saved ramp has {n} steps; the editor keeps its first {kept},"
+                               " and saving here saves those.", len(self.steps)).format(
+                n=len(self.steps), kept=MAX_STEPS), error=True)
             del self.steps[MAX_STEPS:]
         if settings.system_spec not in SYSTEMS:
             self.file.text = settings.system_spec
@@ -223,7 +232,7 @@ class CountingScene(Scene):
         """Count with the system file typed in; a file that does not read is refused with its sentence."""
         path = self.file.text.strip()
         if not path:
-            self._say("Type the path of a count system file first.", error=True)
+            self._say(_("Type the path of a count system file first."), error=True)
             return
         try:
             system = count_system(path)
@@ -235,7 +244,7 @@ class CountingScene(Scene):
 
     def _use_system(self, spec: str, system: CountSystem) -> None:
         self.system_spec, self.system = spec, system
-        self._say(f"Counting {system.name}.")
+        self._say(_("Counting {system}.").format(system=system.name))
 
     def cycle(self, what: str, step: int) -> None:
         """The previous or next precision, judging or betting unit."""
@@ -255,10 +264,11 @@ class CountingScene(Scene):
             self.steps = [[c, u] for c, u in FIRST_RAMP.steps]
             self.leave = FIRST_RAMP.leave
             self.selected = 0
-            self._say("A 1-8 ramp to start from: change its steps to yours.")
+            self._say(_("A 1-8 ramp to start from: change its steps to yours."))
             return
         if len(self.steps) >= MAX_STEPS:
-            self._say(f"The editor holds {MAX_STEPS} steps.", error=True)
+            self._say(ngettext("The editor holds {n} step.", "The editor holds {n} steps.", MAX_STEPS).format(
+                n=MAX_STEPS), error=True)
             return
         count, units = self.steps[-1]
         self.steps.append([count + 1, min(units * 2, MAX_RAMP_UNITS)])
@@ -307,8 +317,9 @@ class CountingScene(Scene):
     def ramp_problem(steps: list[list[int]], leave: int | None) -> str | None:
         """Why these steps are not a ramp (the engine's sentence), or None."""
         if any(abs(count) > MAX_COUNT or units > MAX_RAMP_UNITS for count, units in steps):
-            return (f"A step's count runs from -{MAX_COUNT} to +{MAX_COUNT}"
-                    f" and it bets at most {MAX_RAMP_UNITS} units.")
+            return ngettext("A step's count runs from -{most} to +{most} and it bets at most {n} unit.",
+                            "A step's count runs from -{most} to +{most} and it bets at most {n} units.",
+                            MAX_RAMP_UNITS).format(most=MAX_COUNT, n=MAX_RAMP_UNITS)
         try:
             Ramp(tuple((c, u) for c, u in steps), leave)
         except BlackjackError as error:
@@ -333,9 +344,9 @@ class CountingScene(Scene):
         """Why Save cannot save now, or None."""
         records = self.ctx.records
         if records is None or (records.ready and not records.saving):
-            return "Nothing is saved in this run, so counting settings cannot be kept."
+            return _("Nothing is saved in this run, so counting settings cannot be kept.")
         if not self.loaded:
-            return "Reading the profile…"
+            return _("Reading the profile…")
         return None
 
     def save(self) -> None:
@@ -351,7 +362,7 @@ class CountingScene(Scene):
         bankroll = self.profile.bankroll if self.profile is not None else (self.bankroll or 0)
         person = PersonRequest(self.name, bankroll, self.color, self.coach, update_looks=False)
         self.save_job = records.save_settings(person, self.edited().settings())
-        self._say("Saving…")
+        self._say(_("Saving…"))
 
     def _saved(self, profile: Profile) -> None:
         """The store has the settings: the seat at the table reads them from now on."""
@@ -360,7 +371,7 @@ class CountingScene(Scene):
             if info.person and info.name.casefold() == profile.name.casefold():
                 kept = info.profile
                 info.profile = profile if kept is None else replace(kept, settings=profile.settings)
-        self._say(f"Saved for {profile.name}.")
+        self._say(_("Saved for {name}.").format(name=profile.name))
         self.back()
 
     def back(self) -> None:
@@ -458,7 +469,7 @@ class CountingScene(Scene):
             self.add_step()
         elif name == "clear-ramp":
             self.steps, self.leave, self.selected = [], None, 0
-            self._say("No ramp: bets are not judged.")
+            self._say(_("No ramp: bets are not judged."))
         elif name == "back":
             self.back()
         elif name == "save":
@@ -474,14 +485,14 @@ class CountingScene(Scene):
             for stem in ("count-", "count+", "units-", "units+", "remove"):
                 self.buttons.by_name(f"{stem}{row}").visible = step or (leave and stem.startswith("count"))
         self.buttons.by_name("add").enabled = len(self.steps) < MAX_STEPS
-        self.buttons.by_name("add").label = "Add step" if self.steps else "Add a ramp"
+        self.buttons.by_name("add").label = _("Add step") if self.steps else _("Add a ramp")
         self.buttons.by_name("clear-ramp").visible = bool(self.steps)
         for name in ("prev", "next"):
             self.buttons.by_name(name).visible = len(self.names) > 1
         refusal = self.save_refusal()
         save = self.buttons.by_name("save")
         save.enabled = refusal is None and self.save_job is None
-        save.tooltip = refusal or "Save to the profile (Enter)"
+        save.tooltip = refusal or _("Save to the profile (Enter)")
 
     # ---- the frame --------------------------------------------------------------------
 
@@ -531,12 +542,12 @@ class CountingScene(Scene):
         """What the price box says: the ramp's figures, "pricing…", or why there are none."""
         ramp = self.ramp
         if ramp is None:
-            return ["No ramp: add one to see what it earns."]
+            return [_("No ramp: add one to see what it earns.")]
         if self.rules is None:
-            return ["The table's rules could not be read, so the ramp has no price."]
+            return [_("The table's rules could not be read, so the ramp has no price.")]
         job = _FIGURES.get((self.rules, self.system_spec, self.precision))  # asked for by `update`
         if job is None or not job.done():
-            return ["pricing… (a counter's flat bets, simulated)"]
+            return [_("pricing… (a counter's flat bets, simulated)")]
         if job.value is None:
             return [as_sentence(job.error)]
         unit = self.edited().bet_unit(self.rules.min_bet)
@@ -553,21 +564,21 @@ class CountingScene(Scene):
 
         draw_panel(surface, layout.screen_panel_rect())
         r = counting_rects()
-        title = a.text(f"COUNTING \u00b7 {self.name}", 34, GOLD, bold=True)
+        title = a.text(_("COUNTING \u00b7 {name}").format(name=self.name), 34, GOLD, bold=True)
         surface.blit(title, title.get_rect(midleft=(r["prev"].right + 12, r["prev"].centery)))
         rows = (
-            ("COUNT SYSTEM", r["system-"], self.system_label),
-            ("TRUE COUNT", r["precision-"], PRECISION_WORDS[self.precision]),
-            ("COACH JUDGES", r["judging-"], JUDGING_WORDS[self.judging]),
-            ("BETTING UNIT", r["unit-"], self._unit_text()),
+            (_("COUNT SYSTEM"), r["system-"], self.system_label),
+            (_("TRUE COUNT"), r["precision-"], _(PRECISION_WORDS[self.precision])),
+            (_("COACH JUDGES"), r["judging-"], _(JUDGING_WORDS[self.judging])),
+            (_("BETTING UNIT"), r["unit-"], self._unit_text()),
         )
         for label, left, value in rows:
             surface.blit(a.text(label, 20, CREAM, bold=True), (44, left.y + 12))
             shown = a.text(value, 22, (255, 255, 255), bold=True)
             surface.blit(shown, shown.get_rect(center=((left.right + r["system+"].x) // 2, left.centery)))
-        kind = "balanced: bets by the true count" if self.system.balanced else (
-            "unbalanced: bets by the running count")
-        surface.blit(a.text(f"{self.system.name} is {kind}.", 16, GREY), (44, 214))
+        kind = _("{system} is balanced: bets by the true count.") if self.system.balanced else (
+            _("{system} is unbalanced: bets by the running count."))
+        surface.blit(a.text(kind.format(system=self.system.name), 16, GREY), (44, 214))
         self.file.draw(surface, a, self.time)
         self._draw_price(surface, r["price"])
         self._draw_ramp(surface, r["ramp"])
@@ -580,39 +591,44 @@ class CountingScene(Scene):
     @property
     def system_label(self) -> str:
         """The system's name, marked when it comes from a file."""
-        return self.system.name + ("" if self.system_spec in SYSTEMS else " (file)")
+        return ("{name}" if self.system_spec in SYSTEMS else _("{name} (file)")).format(name=self.system.name)
 
     def _unit_text(self) -> str:
         if self.unit is None:
             minimum = self.rules.min_bet if self.rules is not None else None
-            return "Table minimum" + ("" if minimum is None else f" (${format_money(minimum)})")
-        return f"${format_money(self.unit)}"
+            if minimum is None:
+                return _("Table minimum")
+            return _("Table minimum ({amount})").format(amount=money(minimum))
+        return money(self.unit)
 
     def _draw_price(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         a = self.ctx.assets
         pygame.draw.rect(surface, (16, 12, 10), box, border_radius=10)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
-        where = self.rules.name if self.rules is not None else "these rules"
-        head = a.text(f"THE RAMP'S PRICE AT {where.upper()}", 16, GOLD, bold=True)
+        where = self.rules.name if self.rules is not None else _("these rules")
+        head = a.text(_("THE RAMP'S PRICE AT {table}").format(table=where.upper()), 16, GOLD, bold=True)
         surface.blit(head, (box.x + 12, box.y + 8))
         for i, line in enumerate(self.price_lines()[:5]):
             text = a.text(line, 19, CREAM, bold=i == 0)
             surface.blit(text, (box.x + 12, box.y + 32 + i * 23))
-        basis = f"From {ramp_price.PRICE_ROUNDS:,} rounds of a {self.system.name} counter's flat bets."
+        rounds = ramp_price.PRICE_ROUNDS
+        basis = ngettext("From {n} round of a {system} counter's flat bets.",
+                         "From {n} rounds of a {system} counter's flat bets.", rounds).format(
+            n=number(rounds), system=self.system.name)
         surface.blit(a.text(basis, 14, GREY), (box.x + 12, box.bottom - 22))
 
     def _draw_ramp(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         a = self.ctx.assets
         pygame.draw.rect(surface, (16, 12, 10), box, border_radius=10)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=10)
-        surface.blit(a.text("BET RAMP", 24, GOLD, bold=True), (box.x + 16, box.y + 12))
-        what = "true count" if self.system.balanced else "running count"
-        heads = ((step_rects(0)["count-"].x, what.upper()), (step_rects(0)["units-"].x, "UNITS"))
+        surface.blit(a.text(_("BET RAMP"), 24, GOLD, bold=True), (box.x + 16, box.y + 12))
+        what = _("TRUE COUNT") if self.system.balanced else _("RUNNING COUNT")
+        heads = ((step_rects(0)["count-"].x, what), (step_rects(0)["units-"].x, _("UNITS")))
         for x, head in heads:
             surface.blit(a.text(head, 15, GREY, bold=True), (x, 84))
         if not self.steps:
-            for i, line in enumerate(wrap(a, "No ramp: bets are not judged. Add a ramp to have the coach "
-                                         "check each bet against it at the count.", 19, box.w - 40)):
+            for i, line in enumerate(wrap(a, _("No ramp: bets are not judged. Add a ramp to have the coach "
+                                           "check each bet against it at the count."), 19, box.w - 40)):
                 surface.blit(a.text(line, 19, CREAM), (box.x + 16, 120 + i * 24))
             return
         unit = self.edited().bet_unit(self.rules.min_bet if self.rules is not None else 100)
@@ -622,19 +638,20 @@ class CountingScene(Scene):
                 pygame.draw.rect(surface, (70, 56, 30), rects["row"], border_radius=6)
             if row < len(self.steps):
                 count, units = self.steps[row]
-                label, value = "from", signed(count)
-                money = a.text(f"{units}  (${format_money(units * unit)})", 19, CREAM, bold=True)
+                # TRANSLATORS: a ramp step reads "from +2 [bet] 4 units"; keep it short
+                label, value = _("from"), signed(count)
+                amount = a.text(f"{units}  ({money(units * unit)})", 19, CREAM, bold=True)
                 at = ((rects["units-"].right + rects["units+"].x) // 2, rects["units-"].centery)
-                surface.blit(money, money.get_rect(center=at))
+                surface.blit(amount, amount.get_rect(center=at))
             else:
-                label, value = "leave at", "never" if self.leave is None else signed(self.leave)
+                label, value = _("leave at"), _("never") if self.leave is None else signed(self.leave)
             words = a.text(label, 18, GREY if row == len(self.steps) else CREAM, bold=True)
             surface.blit(words, words.get_rect(midleft=(rects["row"].x + 8, rects["row"].centery)))
             shown = a.text(value, 22, (255, 255, 255), bold=True)
             surface.blit(shown, shown.get_rect(center=((rects["count-"].right + rects["count+"].x) // 2,
                                                        rects["count-"].centery)))
-        notes = ("Under the first step's count, bet its units. At or under \"leave at\", sit out.",
-                 "Up/Down choose a line · [ ] units · - + count · A adds · Backspace removes")
+        notes = (_("Under the first step's count, bet its units. At or under \"leave at\", sit out."),
+                 _("Up/Down choose a line · [ ] units · - + count · A adds · Backspace removes"))
         for i, note in enumerate(notes):
             surface.blit(a.text(note, 14, GREY), (box.x + 16, box.bottom - 98 + i * 18))
 

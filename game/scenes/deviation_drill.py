@@ -23,6 +23,7 @@ import pygame
 from engine import Action, DecisionKind, Rules, Surrender
 from engine.counting import CountSystem
 from engine.errors import BlackjackError, as_sentence
+from engine.i18n import N_, _, ngettext
 from engine.index_drills import (
     TEST_SIZE,
     IndexDrill,
@@ -48,7 +49,7 @@ from game.scenes.base import draw_spot_cards
 from game.scenes.text import GREEN, GREY, RED, percent
 from game.widgets import CREAM, GOLD, draw_panel, wrap
 
-WORKING = "Working out the indices…"
+WORKING = N_("Working out the indices…")
 """What the scene says while the index plays are worked out."""
 
 MISSES_SHOWN = 12
@@ -121,8 +122,8 @@ class DeviationDrillScene(Scene):
         self.saved: DrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = deviation_rects()
-        self.buttons = spot_buttons(r["back"], r["next"], "Again" if test else "Next",
-                                    "A new test (Enter)" if test else "The next spot (Enter)")
+        self.buttons = spot_buttons(r["back"], r["next"], _("Again") if test else _("Next"),
+                                    _("A new test (Enter)") if test else _("The next spot (Enter)"))
         self._refresh()
 
     @property
@@ -176,7 +177,7 @@ class DeviationDrillScene(Scene):
             if answer in q.legal:
                 self.answer(answer)
             else:
-                self.ctx.warn("That is not one of the plays offered here.")
+                self.ctx.warn(_("That is not one of the plays offered here."))
         return True
 
     def answer(self, action: Action) -> None:
@@ -219,13 +220,13 @@ class DeviationDrillScene(Scene):
         offer = q is not None and q.spot.kind is not DecisionKind.PLAY
         open_ = q is not None and (self.test or self.verdict is None)
         legal = q.legal if q is not None and open_ else frozenset()
-        for name, _, _, action in PLAY_BUTTONS:
+        for name, _label, _intent, action in PLAY_BUTTONS:  # `_` is the translator
             button = self.buttons.by_name(name)
             button.visible = q is not None and not offer
             button.enabled = action in legal
         if q is not None and offer:
             yes, no, yes_label, no_label = OFFER_ACTIONS[q.spot.kind]
-            self.buttons.by_name("yes").label, self.buttons.by_name("no").label = yes_label, no_label
+            self.buttons.by_name("yes").label, self.buttons.by_name("no").label = _(yes_label), _(no_label)
             self.buttons.by_name("yes").enabled = yes in legal
             self.buttons.by_name("no").enabled = no in legal
         self.buttons.by_name("yes").visible = self.buttons.by_name("no").visible = offer
@@ -250,7 +251,8 @@ class DeviationDrillScene(Scene):
             if prepared.value is None:
                 error = prepared.error
                 # A DrillError or OddsError says what these rules leave out; anything else is a failure.
-                text = str(error) if isinstance(error, BlackjackError) else f"the indices failed: {error}"
+                failed = _("the indices failed: {error}").format(error=error)
+                text = str(error) if isinstance(error, BlackjackError) else failed
                 self.error = as_sentence(text)
                 return
             self.drill, self.questions = prepared.value
@@ -261,22 +263,24 @@ class DeviationDrillScene(Scene):
 
     def score_lines(self) -> list[str]:
         """What the score panel says: the drill, this sitting, and the person's saved results."""
-        kind = "Index test" if self.test else "Deviations"
+        kind = _("Index test") if self.test else _("Deviations")
         lines = [f"{kind} · {self.family.label} · {self.system.name}"]
         if self.test:
-            at = f"Spot {len(self.verdicts) + 1} of {len(self.asked)}"
-            spots = at if self.question is not None else f"{TEST_SIZE} spots"
+            at = _("Spot {at} of {total}").format(at=len(self.verdicts) + 1, total=len(self.asked))
+            spots = at if self.question is not None else ngettext(
+                "{n} spot", "{n} spots", TEST_SIZE).format(n=TEST_SIZE)
             lines.append(f"{spots} · {self.rules.name}")
         else:
-            run = f"Streak {self.streak} (best {self.best_streak})"
-            lines.append(f"{run} · {self.right}/{self.answered} right")
+            lines.append(_("Streak {streak} (best {best}) · {right}/{answered} right").format(
+                streak=self.streak, best=self.best_streak, right=self.right, answered=self.answered))
         if self.person is None:
-            lines.append("Not saved: no person chosen")
+            lines.append(_("Not saved: no person chosen"))
         elif self.saved is not None:
             s = self.saved
-            lines.append(f"{self.person}: {percent(s.accuracy)} of {s.answered} · best run {s.best_streak}")
+            lines.append(_("{person}: {share} of {answered} · best run {best}").format(
+                person=self.person, share=percent(s.accuracy), answered=s.answered, best=s.best_streak))
         else:
-            lines.append(f"{self.person}: no answers saved yet")
+            lines.append(_("{person}: no answers saved yet").format(person=self.person))
         return lines
 
     def feedback_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -296,14 +300,15 @@ class DeviationDrillScene(Scene):
         """The test's end screen: the score, then each miss (spot, count, answer, right play, index)."""
         misses = [v for v in self.verdicts if not v.correct]
         share = percent(self.right / self.answered if self.answered else None)
-        lines = [f"Score: {self.right} of {self.answered} right ({share})"]
+        lines = [_("Score: {right} of {answered} right ({share})").format(
+            right=self.right, answered=self.answered, share=share)]
         if not misses:
-            lines.append("No misses: every index played right.")
+            lines.append(_("No misses: every index played right."))
             return lines
-        lines.append(f"Missed {len(misses)}:")
+        lines.append(_("Missed {n}:").format(n=len(misses)))
         lines += [v.miss_line() for v in misses[:MISSES_SHOWN]]
         if len(misses) > MISSES_SHOWN:
-            lines.append(f"…and {len(misses) - MISSES_SHOWN} more.")
+            lines.append(_("…and {n} more.").format(n=len(misses) - MISSES_SHOWN))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -323,7 +328,7 @@ class DeviationDrillScene(Scene):
         else:
             self._draw_score(surface)
         if self.error or self.preparing is not None:
-            text = self.error or WORKING
+            text = self.error or _(WORKING)
             pill = ctx.view.pill(text, 22, RED if self.error else GOLD)
             surface.blit(pill, pill.get_rect(center=(layout.CANVAS_SIZE[0] // 2, 360)))
         lines = self.feedback_lines()
@@ -353,10 +358,12 @@ class DeviationDrillScene(Scene):
         surface.blit(title, (box.x + 16, box.y + 12))
         value = a.text(signed(q.count), 64, CREAM, bold=True)
         surface.blit(value, value.get_rect(midleft=(box.x + 16, box.y + 82)))
-        notes = [f"{self.rules.decks}-deck shoe"] if not self.system.balanced else []
+        decks = self.rules.decks or 0
+        shoe = ngettext("{n}-deck shoe", "{n}-deck shoe", decks).format(n=decks)
+        notes = [shoe] if not self.system.balanced else []
         if q.spot.kind is DecisionKind.PLAY and self.rules.surrender is not Surrender.NONE \
                 and Action.SURRENDER not in q.legal:
-            notes.append("surrender set aside")  # the index is not a surrender index: tables give it so
+            notes.append(_("surrender set aside"))  # the index is not a surrender index: tables give it so
         for i, text in enumerate(reversed(notes)):
             note = a.text(text, 18, GREY, bold=True)
             surface.blit(note, note.get_rect(bottomright=(box.right - 16, box.bottom - 12 - i * 24)))
@@ -364,7 +371,7 @@ class DeviationDrillScene(Scene):
     def _draw_results(self, surface: pygame.Surface) -> None:
         a, panel = self.ctx.assets, deviation_rects()["results"]
         draw_panel(surface, panel)
-        surface.blit(a.text("INDEX TEST RESULTS", 30, GOLD, bold=True), (panel.x + 24, panel.y + 16))
+        surface.blit(a.text(_("INDEX TEST RESULTS"), 30, GOLD, bold=True), (panel.x + 24, panel.y + 16))
         y = panel.y + 64
         for i, line in enumerate(self.result_lines()):
             color = GREEN if i == 0 and self.right == self.answered else (GOLD if i < 2 else CREAM)

@@ -34,6 +34,7 @@ from engine.drills import (
     spots,
 )
 from engine.errors import as_sentence
+from engine.i18n import N_, _, ngettext
 from engine.index_drills import IndexFamily, why_no_index_drill
 from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
@@ -58,7 +59,7 @@ from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, 
 COUNT = "count"
 """The setup's drill choice for the running-count drill (the other choices are `Family` words)."""
 
-INDEX_DRILLS = {"deviation": "Deviations", "index-test": "Index test"}
+INDEX_DRILLS = {"deviation": N_("Deviations"), "index-test": N_("Index test")}
 """The setup's drill choices for the deviation drill and the index test (`game/scenes/deviation_drill.py`)."""
 
 DRILL_CHOICES: tuple[str, ...] = (*(f.value for f in Family), COUNT, *INDEX_DRILLS, *COUNTING_CHOICES)
@@ -134,8 +135,9 @@ class DrillSetupScene(Scene):
         r = setup_rects()
         example = "16 vs T; A7 vs 9; 88 vs 6"
         self.field = TextField("custom", r["field"], self.choice.custom, example, limit=120)
-        buttons = [Button("start", "Start", r["start"], IntentKind.CONFIRM, tooltip="Start (Enter)"),
-                   Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)")]
+        buttons = [Button("start", _("Start"), r["start"], IntentKind.CONFIRM, tooltip=_("Start (Enter)")),
+                   Button("back", _("Back"), r["back"], IntentKind.BACK,
+                          tooltip=_("Back to the title (Esc)"))]
         for row in range(5):
             buttons += [Button(f"prev{row}", "<", r[f"prev{row}"], IntentKind.CLICK),
                         Button(f"next{row}", ">", r[f"next{row}"], IntentKind.CLICK)]
@@ -157,22 +159,26 @@ class DrillSetupScene(Scene):
         return self.loaded[rules_id]
 
     def rows(self) -> list[tuple[str, str]]:
-        """Each row shown: its label and the value chosen."""
+        """Each row shown: its label (English, marked: `_()` shows it) and the value chosen."""
         c = self.choice
-        drill = ("Running count" if c.drill == COUNT
-                 else INDEX_DRILLS.get(c.drill) or counting_label(c.drill) or Family(c.drill).label)
-        rules = f"This table: {self.ctx.session.rules.name}" if c.rules_id is None else self.rules.name
-        person = c.person or "Nobody (results not saved)"
-        out = [("Drill", drill), ("Rules", rules), ("Person", person)]
+        index_drill = INDEX_DRILLS.get(c.drill)
+        drill = (_("Running count") if c.drill == COUNT
+                 else (index_drill and _(index_drill)) or counting_label(c.drill) or Family(c.drill).label)
+        rules = (_("This table: {name}").format(name=self.ctx.session.rules.name) if c.rules_id is None
+                 else self.rules.name)
+        person = c.person or _("Nobody (results not saved)")
+        out = [(N_("Drill"), drill), (N_("Rules"), rules), (N_("Person"), person)]
         if c.drill == COUNT:
-            out.append(("Speed", f"{c.speed:g} card{'s' if c.speed != 1 else ''} a second"))
-            out.append(("Cards", "one at a time" if c.per_flash == 1 else "a whole round at once"))
+            speed = ngettext("{n:g} card a second", "{n:g} cards a second", round(c.speed)).format(n=c.speed)
+            out.append((N_("Speed"), speed))
+            out.append((N_("Cards"), _("one at a time") if c.per_flash == 1 else _("a whole round at once")))
         elif c.drill in INDEX_DRILLS:
             out += self._index_rows()
         elif c.drill in COUNTING_CHOICES:
             out += counting_rows(c.drill, c.counting)
         else:
-            out.append(("Timed", "off" if c.seconds is None else f"{c.seconds:g} seconds a spot"))
+            out.append((N_("Timed"), _("off") if c.seconds is None else ngettext(
+                "{n:g} second a spot", "{n:g} seconds a spot", round(c.seconds)).format(n=c.seconds)))
         return out
 
     def _cycle(self, row: int, step: int) -> None:
@@ -287,8 +293,8 @@ class DrillSetupScene(Scene):
                 return
             if c.drill == COUNT:
                 if rules.decks is None:
-                    raise DrillError(f"{rules.name} deals from an endless shoe, which has no true count; "
-                                     "choose rules with a shoe")
+                    raise DrillError(_("{name} deals from an endless shoe, which has no true count; "
+                                       "choose rules with a shoe").format(name=rules.name))
                 self.stack.push(Go(SceneName.COUNT_DRILL, rules=rules, person=c.person, speed=c.speed,
                                    per_flash=c.per_flash, seed=seed))
                 return
@@ -298,7 +304,7 @@ class DrillSetupScene(Scene):
             family = Family(c.drill)
             if family is Family.MISTAKES:
                 if c.person is None or self.ctx.records is None:
-                    raise DrillError("choose the person whose mistakes to practise")
+                    raise DrillError(_("choose the person whose mistakes to practise"))
                 self.mistakes_job = self.ctx.records.mistakes(c.person)
                 return
             found = parse_spots(c.custom, rules) if family is Family.CUSTOM else spots(family, rules)
@@ -326,8 +332,9 @@ class DrillSetupScene(Scene):
         c = self.choice
         system = self.index_system().name
         if c.system is None:
-            system = f"{c.person}'s own: {system}" if c.person else f"{system} (nobody's own)"
-        return [("Indices", c.indices.label), ("System", system)]
+            system = (_("{person}'s own: {system}").format(person=c.person, system=system) if c.person
+                      else _("{system} (nobody's own)").format(system=system))
+        return [(N_("Indices"), c.indices.label), (N_("System"), system)]
 
     def _go_index(self, rules: Rules) -> None:
         """Open the deviation drill or the index test (its scene works out the indices)."""
@@ -358,7 +365,8 @@ class DrillSetupScene(Scene):
             missed, self.mistakes_job = self.mistakes_job.value or [], None
             try:
                 if not missed:
-                    raise DrillError(f"{self.choice.person} has no mistakes saved from play yet")
+                    raise DrillError(_("{person} has no mistakes saved from play yet").format(
+                        person=self.choice.person))
                 candidates = (Spot(m.cards, m.up, m.kind, m.from_split, m.hands, exact=True) for m in missed)
                 found = practicable(self.rules, candidates)
             except DrillError as error:
@@ -371,20 +379,21 @@ class DrillSetupScene(Scene):
         ctx, a = self.ctx, self.ctx.assets
         surface.blit(ctx.view.background(ctx.session.rules, []), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
-        surface.blit(a.text("DRILLS", 40, GOLD, bold=True), (44, 34))
-        hint = "Practise spots with instant feedback, or the running count. < > change a row; Enter starts."
+        surface.blit(a.text(_("DRILLS"), 40, GOLD, bold=True), (44, 34))
+        hint = _("Practise spots with instant feedback, or the running count."
+                 " < > change a row; Enter starts.")
         surface.blit(a.text(hint, 20, GREY), (220, 48))
         r = setup_rects()
         for row, (label, value) in enumerate(self.rows()):
             box = r[f"value{row}"]
-            surface.blit(a.text(label, 24, GOLD, bold=True), (60, box.y + 10))
+            surface.blit(a.text(_(label), 24, GOLD, bold=True), (60, box.y + 10))
             pygame.draw.rect(surface, (24, 34, 28), box, border_radius=8)
             text = a.text(value, 24, CREAM, bold=True)
             surface.blit(text, text.get_rect(center=box.center))
         if self.custom:
-            surface.blit(a.text("Spots", 24, GOLD, bold=True), (60, r["field"].y + 10))
+            surface.blit(a.text(_("Spots"), 24, GOLD, bold=True), (60, r["field"].y + 10))
             self.field.draw(surface, a, self.time)
-            note = "Hands as totals (16) or cards (A7, 88), then vs and the up card; separate with ; or ,"
+            note = _("Hands as totals (16) or cards (A7, 88), then vs and the up card; separate with ; or ,")
             surface.blit(a.text(note, 18, GREY), (r["field"].x, r["field"].bottom + 8))
         for i, line in enumerate(wrap(a, self.error, 20, r["error"].w)[:2]):
             surface.blit(a.text(line, 20, RED, bold=True), (r["error"].x, r["error"].y + i * 26))
@@ -423,7 +432,7 @@ class DrillScene(Scene):
         self.saved: DrillStats | None = None
         self.jobs: list[Job[Any]] = []
         r = drill_rects()
-        self.buttons = spot_buttons(r["back"], r["next"], "Next", "The next spot (Enter)")
+        self.buttons = spot_buttons(r["back"], r["next"], _("Next"), _("The next spot (Enter)"))
         self._refresh()
 
     def enter(self) -> None:
@@ -462,7 +471,7 @@ class DrillScene(Scene):
             if answer in self.legal:
                 self.answer(answer)
             else:
-                self.ctx.warn(f"That is not allowed here under {self.rules.name}.")
+                self.ctx.warn(_("That is not allowed here under {name}.").format(name=self.rules.name))
         return True
 
     def answer(self, action: Action | None) -> None:
@@ -481,13 +490,13 @@ class DrillScene(Scene):
         """Buttons for what the spot asks, enabled from its legal plays until it is answered."""
         offer = self.spot.kind is not DecisionKind.PLAY
         legal = self.legal if self.verdict is None and self.judging is None else frozenset()
-        for name, _, _, action in PLAY_BUTTONS:
+        for name, _label, _intent, action in PLAY_BUTTONS:  # `_` is the translator
             button = self.buttons.by_name(name)
             button.visible = not offer
             button.enabled = action in legal
         if offer:
             yes, no, yes_label, no_label = OFFER_ACTIONS[self.spot.kind]
-            self.buttons.by_name("yes").label, self.buttons.by_name("no").label = yes_label, no_label
+            self.buttons.by_name("yes").label, self.buttons.by_name("no").label = _(yes_label), _(no_label)
             self.buttons.by_name("yes").enabled = yes in legal
             self.buttons.by_name("no").enabled = no in legal
         self.buttons.by_name("yes").visible = self.buttons.by_name("no").visible = offer
@@ -528,14 +537,16 @@ class DrillScene(Scene):
     def score_lines(self) -> list[str]:
         """What the score panel says: this sitting, and the person's saved results for the family."""
         lines = [f"{self.family.label} · {self.rules.name}",
-                 f"Streak {self.streak} (best {self.best_streak}) · {self.right}/{self.answered} right"]
+                 _("Streak {streak} (best {best}) · {right}/{answered} right").format(
+                     streak=self.streak, best=self.best_streak, right=self.right, answered=self.answered)]
         if self.person is None:
-            lines.append("Not saved: no person chosen")
+            lines.append(_("Not saved: no person chosen"))
         elif self.saved is not None:
             s = self.saved
-            lines.append(f"{self.person}: {percent(s.accuracy)} of {s.answered} · best run {s.best_streak}")
+            lines.append(_("{person}: {share} of {answered} · best run {best}").format(
+                person=self.person, share=percent(s.accuracy), answered=s.answered, best=s.best_streak))
         else:
-            lines.append(f"{self.person}: no answers saved yet")
+            lines.append(_("{person}: no answers saved yet").format(person=self.person))
         return lines
 
     def feedback_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -546,8 +557,10 @@ class DrillScene(Scene):
         width = drill_rects()["feedback"].w - 32
         out = [(line, CREAM) for line in wrap(self.ctx.assets, v.summary(), 18, width)]
         out.append(("", CREAM))
-        for (action, _), line in zip(v.ranked, v.ev_lines(), strict=True):
-            mark = "  · chart" if action is v.best else ("  · yours" if action is v.answer else "")
+        for (action, _ev), line in zip(v.ranked, v.ev_lines(), strict=True):
+            # TRANSLATORS: marks beside a play's EV: the chart's play, and the player's answer
+            mark = ("  · " + _("chart") if action is v.best
+                    else ("  · " + _("yours") if action is v.answer else ""))
             color = GREEN if action is v.best else (RED if action is v.answer else CREAM)
             out.append((line + mark, color))
         return out

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from engine import BlackjackError, Rules, RulesError, format_money, load_rules, preset_ids, presets
+from engine.i18n import N_, _, percent, pgettext
 from engine.money import to_cents
 from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS, OptionHelp
 from engine.rulesets import plays_alike, rules_to_mapping, with_option
@@ -51,10 +52,15 @@ CHOICES: dict[str, tuple[Any, ...]] = OPTION_CHOICES | {"tournament": (False, Tr
 """The options set with a row of buttons, and their values (a tournament is on or off)."""
 
 TOURNAMENT_PARTS: dict[str, OptionHelp] = {
-    "tournament.bankroll": OptionHelp("Starting bankroll", "every seat's chips when the tournament begins."),
-    "tournament.goal": OptionHelp("Goal", "the bankroll that wins the tournament."),
+    "tournament.bankroll": OptionHelp(N_("Starting bankroll"),
+                                      N_("every seat's chips when the tournament begins.")),
+    "tournament.goal": OptionHelp(N_("Goal"), N_("the bankroll that wins the tournament.")),
 }
 """The rows a tournament adds while it is on, each set with a stepper."""
+
+VALUE_WORDS = (N_("Push"), N_("Player wins"), N_("Peek"), N_("No peek"), N_("None"), N_("Original bet"),
+               N_("All bets"), N_("Any"), N_("Late"), N_("Early"))
+"""The words `value_words` makes of the rules' text choices, marked for the catalogs (shown with `_()`)."""
 
 TOURNAMENT_START = "double-up"
 """The preset whose starting bankroll and goal a tournament takes when it is switched on."""
@@ -68,17 +74,17 @@ BACKGROUND = (18, 40, 30)
 def value_words(option: str, value: Any) -> str:
     """A value as the editor shows it: "Yes", "6:5", "Infinite", "No limit", "75%", "$10"."""
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if option == "decks" and value == "infinite":
-        return "Infinite"
+        return _("Infinite")
     if option == "max_hands":
-        return "No limit" if value == 0 else str(value)
+        return _("No limit") if value == 0 else str(value)
     if option == "penetration":
-        return f"{round(value * 100)}%"
+        return percent(value, 0)
     if option in ("min_bet", "max_bet") or option in TOURNAMENT_PARTS:
-        return "No maximum" if value == "bankroll" else format_money(to_cents(value))
+        return _("No maximum") if value == "bankroll" else format_money(to_cents(value))
     if isinstance(value, str) and ":" not in value:
-        return value.replace("-", " ").capitalize()
+        return _(value.replace("-", " ").capitalize())
     return str(value)
 
 
@@ -102,6 +108,20 @@ def _rows(page: int, written: dict[str, Any]) -> list[str]:
 
 def _help(option: str) -> OptionHelp:
     return TOURNAMENT_PARTS[option] if option in TOURNAMENT_PARTS else OPTION_HELP[option]
+
+
+def _help_line(option: str) -> str:
+    """An option's label and explanation as one line, in the player's language."""
+    words = _help(option)
+    # TRANSLATORS: an option of the rules editor and what it does: "Decks: how many decks the shoe holds."
+    return pgettext("rules editor", "{label}: {explanation}").format(
+        label=_(words.label), explanation=_(words.explanation))
+
+
+def _change(fraction: float) -> str:
+    """A change of the house edge as a signed percentage in the player's digits: '+0.25%', '-0.10%'."""
+    text = percent(fraction, 2)
+    return text if text.startswith("-") else "+" + text
 
 
 def _apply(rules: Rules, option: str, value: Any) -> Rules:
@@ -152,7 +172,8 @@ class RulesEditorScene(Scene):
         self.edge_fresh = False
         self.effects: Effects | None = None
         self.name = TextField(
-            "name", pygame.Rect(330, 648, 380, 44), placeholder="Name this table", limit=MAX_NAME_LENGTH + 20
+            "name", pygame.Rect(330, 648, 380, 44), placeholder=_("Name this table"),
+            limit=MAX_NAME_LENGTH + 20,
         )
         self.name.text = "" if self.sources[self.source][0] in preset_ids() else self.rules.name
         self.message = broken_note(found_tables.broken) or ""
@@ -165,10 +186,10 @@ class RulesEditorScene(Scene):
         asked = layout.confirm_button_rects()
         self.question = ButtonRow(
             [
-                Button("replace", "Replace", asked["yes"], IntentKind.CLICK,
-                       tooltip="Save these rules over the saved table"),
-                Button("cancel", "Cancel", asked["no"], IntentKind.BACK,
-                       tooltip="Keep the saved table as it is (Enter or Esc)"),
+                Button("replace", _("Replace"), asked["yes"], IntentKind.CLICK,
+                       tooltip=_("Save these rules over the saved table")),
+                Button("cancel", _("Cancel"), asked["no"], IntentKind.BACK,
+                       tooltip=_("Keep the saved table as it is (Enter or Esc)")),
             ]
         )
         self._build()
@@ -179,17 +200,18 @@ class RulesEditorScene(Scene):
         """Buttons for the start chooser, the page tabs, this page's options, Save and Back."""
         made = [
             Button("source-", "<", pygame.Rect(330, 88, 44, 44), IntentKind.CLICK,
-                   tooltip="Start from the previous preset or saved table"),
+                   tooltip=_("Start from the previous preset or saved table")),
             Button("source+", ">", pygame.Rect(800, 88, 44, 44), IntentKind.CLICK,
-                   tooltip="Start from the next preset or saved table"),
-            Button("save", "Save", pygame.Rect(722, 648, 120, 44), IntentKind.CLICK,
-                   tooltip="Save these rules as a table under this name (Enter)"),
-            Button("back", "Back", pygame.Rect(1090, 644, 150, 52), IntentKind.BACK, tooltip="Back (Esc)"),
+                   tooltip=_("Start from the next preset or saved table")),
+            Button("save", _("Save"), pygame.Rect(722, 648, 120, 44), IntentKind.CLICK,
+                   tooltip=_("Save these rules as a table under this name (Enter)")),
+            Button("back", _("Back"), pygame.Rect(1090, 644, 150, 52), IntentKind.BACK,
+                   tooltip=_("Back (Esc)")),
         ]
-        for i, (title, _) in enumerate(PAGES):
+        for i, (title, _options) in enumerate(PAGES):
             rect = TAB.move(0, i * (TAB.h + 8))
-            tip = f"The rules of {title.lower()}"
-            made.append(Button(f"page{i}", title, rect, IntentKind.CLICK, tooltip=tip))
+            tip = _("The rules of {heading}").format(heading=_(title).lower())
+            made.append(Button(f"page{i}", _(title), rect, IntentKind.CLICK, tooltip=tip))
         written = _written(self.rules)
         for row, option in enumerate(_rows(self.page, written)):
             if option not in STEPPED and option not in CHOICES:
@@ -236,13 +258,14 @@ class RulesEditorScene(Scene):
             target = self._target(button.name)
             if target is None:
                 if button.name[:-1] in STEPPED:
-                    button.enabled, button.tooltip = False, "No further value"
+                    button.enabled, button.tooltip = False, _("No further value")
                 continue
             reason = self.refused.get(target)
             button.enabled = reason is None
             button.tooltip = (
-                f"Not allowed: {reason}" if reason else f"{_help(target[0]).label}: "
-                f"{value_words(*target)}"
+                _("Not allowed: {reason}").format(reason=reason) if reason
+                else _("{option}: {value}").format(option=_(_help(target[0]).label),
+                                                   value=value_words(*target))
             )
 
     # ---- changes ---------------------------------------------------------------------------
@@ -273,7 +296,7 @@ class RulesEditorScene(Scene):
         """
         folder = self.ctx.tables
         if folder is None:
-            self.message = "This game keeps no data folder, so tables cannot be saved."
+            self.message = _("This game keeps no data folder, so tables cannot be saved.")
             self.message_ok = False
             return
         try:
@@ -292,12 +315,13 @@ class RulesEditorScene(Scene):
         self.name.focus(False)
         if saved.tournament is None:
             self.ctx.change_settings(self.ctx.settings.with_changes(rules=str(path)))
-            self.message = f"Saved \u201c{saved.name}\u201d: it is chosen for the next table."
+            self.message = _("Saved \u201c{name}\u201d: it is chosen for the next table.").format(
+                name=saved.name)
         else:
-            self.message = (
-                f"Saved \u201c{saved.name}\u201d, a tournament: not chosen for the next table;"
+            self.message = _(
+                "Saved \u201c{name}\u201d, a tournament: not chosen for the next table;"
                 " play it from Double-up on the title."
-            )
+            ).format(name=saved.name)
         self.message_ok = True
         self._sync()
 
@@ -360,7 +384,8 @@ class RulesEditorScene(Scene):
                 return
         elif intent.kind not in (IntentKind.CONFIRM, IntentKind.BACK):
             return
-        self.message, self.message_ok = f"Not saved: \u201c{self.replacing}\u201d is kept as it was.", False
+        self.message = _("Not saved: \u201c{name}\u201d is kept as it was.").format(name=self.replacing)
+        self.message_ok = False
         self.replacing = None
 
     def click(self, pos: tuple[int, int] | None) -> None:
@@ -399,18 +424,18 @@ class RulesEditorScene(Scene):
         job = odds.analysis(self.rules)
         self.edge_fresh = job.done() and job.value is not None
         if job.value is not None:
-            self.edge_shown = f"{job.value.house_edge * 100:.3f}%"
+            self.edge_shown = percent(job.value.house_edge, 3)
         priced = tuple(option for option in PAGES[self.page][1] if option in priced_options())
         self.effects = odds.effects(self.rules, priced)
         for key, effect in list(self.effects.found.items()):
             if effect.house_edge_change is not None:
-                self.shown[key] = f"{effect.house_edge_change * 100:+.2f}%"
+                self.shown[key] = _change(effect.house_edge_change)
 
     def edge_text(self) -> tuple[str, bool]:
         """The house edge as shown, and whether it is for these rules (False: the last one, greyed)."""
         if self.edge_fresh:
             return self.edge_shown, True
-        return (f"{self.edge_shown} …" if self.edge_shown else COMPUTING), False
+        return (f"{self.edge_shown} …" if self.edge_shown else _(COMPUTING)), False
 
     def effect_text(self, option: str, value: Any) -> tuple[str, bool]:
         """What changing to this value would do to the house edge, and whether the figure is current."""
@@ -418,24 +443,25 @@ class RulesEditorScene(Scene):
             return "", True
         effect = self.effects.found.get((option, value)) if self.effects is not None else None
         if effect is not None and effect.house_edge_change is not None:
-            return f"{effect.house_edge_change * 100:+.2f}%", True
+            return _change(effect.house_edge_change), True
         if effect is not None:
-            return "not allowed", True
-        return f"{self.shown.get((option, value), 'pricing')} …", False
+            return _("not allowed"), True
+        return f"{self.shown.get((option, value)) or _('pricing')} …", False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page: the header, the tabs, the options of the chosen heading, the name and the buttons."""
         a = self.ctx.assets
         surface.fill(BACKGROUND)
-        surface.blit(a.text("RULES EDITOR", 34, GOLD, bold=True), (40, 26))
-        surface.blit(a.text("Start from", 18, CREAM), (330, 66))
+        surface.blit(a.text(_("RULES EDITOR"), 34, GOLD, bold=True), (40, 26))
+        surface.blit(a.text(_("Start from"), 18, CREAM), (330, 66))
         source_name = self.sources[self.source][1].name
         start = self.sources[self.source][1]
         changed = self.rules.name != start.name or not plays_alike(self.rules, start)
-        label = a.text(source_name + (" (changed)" if changed else ""), 24, (255, 255, 255), bold=True)
+        shown = _("{name} (changed)") if changed else "{name}"
+        label = a.text(shown.format(name=source_name), 24, (255, 255, 255), bold=True)
         surface.blit(label, label.get_rect(center=(587, 110)))
         edge, fresh = self.edge_text()
-        surface.blit(a.text("House edge with basic strategy", 18, CREAM), (900, 66))
+        surface.blit(a.text(_("House edge with basic strategy"), 18, CREAM), (900, 66))
         surface.blit(a.text(edge, 40, (255, 255, 255) if fresh else GREY, bold=True), (900, 88))
         tab = TAB.move(0, self.page * (TAB.h + 8)).inflate(8, 8)
         pygame.draw.rect(surface, GOLD, tab, 3, border_radius=10)
@@ -455,7 +481,8 @@ class RulesEditorScene(Scene):
         draw_veil(surface, 140)
         panel = layout.dialog_rect()
         draw_panel(surface, panel)
-        lines = (f"A table named \u201c{self.replacing}\u201d exists.", "Save over it?")
+        lines = (_("A table named \u201c{name}\u201d exists.").format(name=self.replacing),
+                 _("Save over it?"))
         for i, line in enumerate(lines):
             label = a.text(line, 26, CREAM, bold=True)
             surface.blit(label, label.get_rect(midtop=(panel.centerx, panel.y + 50 + i * 40)))
@@ -466,9 +493,9 @@ class RulesEditorScene(Scene):
         written = _written(self.rules)
         for row, option in enumerate(_rows(self.page, written)):
             y = PANEL.y + row * ROW_H
-            surface.blit(a.text(_help(option).line, 19, CREAM, bold=True), (PANEL.x + 14, y))
+            surface.blit(a.text(_help_line(option), 19, CREAM, bold=True), (PANEL.x + 14, y))
             if option not in priced_options():
-                same = a.text("the same house edge either way", 17, GREY)
+                same = a.text(_("the same house edge either way"), 17, GREY)
                 surface.blit(same, same.get_rect(topright=(PANEL.right - 10, y + 2)))
             if option in STEPPED:
                 self._draw_stepper(surface, option, written[option], y + 28)
@@ -492,7 +519,8 @@ class RulesEditorScene(Scene):
             reasons = [reason for (refused, _), reason in self.refused.items() if refused == option]
         if not reasons or box.w < 120:
             return
-        for i, line in enumerate(wrap(self.ctx.assets, f"Not allowed: {reasons[0]}", 17, box.w)[:3]):
+        refusal = _("Not allowed: {reason}").format(reason=reasons[0])
+        for i, line in enumerate(wrap(self.ctx.assets, refusal, 17, box.w)[:3]):
             surface.blit(self.ctx.assets.text(line, 17, RED, bold=True), (box.x, box.y + i * 19))
 
     def _draw_stepper(self, surface: pygame.Surface, option: str, value: Any, y: int) -> None:
@@ -506,7 +534,7 @@ class RulesEditorScene(Scene):
 
     def _draw_effect(self, surface: pygame.Surface, option: str, value: Any, rect: pygame.Rect) -> None:
         if (option, value) in self.refused:
-            text, color = "not allowed", RED
+            text, color = _("not allowed"), RED
         else:
             text, fresh = self.effect_text(option, value)
             color = (255, 255, 255) if fresh else GREY

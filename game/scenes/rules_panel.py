@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.i18n import _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -46,7 +47,7 @@ class RulesPanelScene(Scene):
         )
         self.description = wrap(ctx.assets, self.rules.description, 22, r["description"].w, bold=False)
         self.buttons = ButtonRow(
-            [Button("close", "Close", r["close"], IntentKind.BACK, tooltip="Close (U or Esc)")]
+            [Button("close", _("Close"), r["close"], IntentKind.BACK, tooltip=_("Close (U or Esc)"))]
         )
 
     @property
@@ -76,7 +77,8 @@ class RulesPanelScene(Scene):
         a = self.ctx.assets
         r = layout.rules_panel_rects()
         draw_panel(surface, r["panel"])
-        surface.blit(a.text(f"RULES · {self.rules.name.upper()}", 36, GOLD, bold=True), r["title"].topleft)
+        title = _("RULES · {table}").format(table=self.rules.name.upper())
+        surface.blit(a.text(title, 36, GOLD, bold=True), r["title"].topleft)
         step = a.font(22).get_linesize()
         for i, line in enumerate(self.description[:2]):
             surface.blit(a.text(line, 22, CREAM), (r["description"].x, r["description"].y + i * step))

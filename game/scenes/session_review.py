@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine import i18n
 from engine.coach import describe_hand, describe_up_card, gerund
+from engine.i18n import N_, _
 from engine.review import ReviewedDecision, costliest, review_record
 from game import layout
 from game.background import Job
@@ -34,7 +36,8 @@ SHOWN = 6
 
 ROW_H = 40
 PEOPLE_COLUMNS: tuple[tuple[str, int], ...] = (
-    ("PLAYER", 0), ("ROUNDS", 420), ("NET", 600), ("LUCK", 780), ("ACCURACY", 960), ("EV LOST", 1170),
+    (N_("PLAYER"), 0), (N_("ROUNDS"), 420), (N_("NET"), 600), (N_("LUCK"), 780), (N_("ACCURACY"), 960),
+    (N_("EV LOST"), 1170),
 )
 """Column title and x offset (the first left-aligned, the others right-aligned)."""
 
@@ -70,10 +73,10 @@ def sitting_mistakes(rounds: list[RoundLine], limit: int = SHOWN) -> list[Mistak
 def mistake_text(m: Mistake) -> str:
     """'Ann: standing on 12 against a 2 (hitting was best)'."""
     r = m.decision
-    return (
-        f"{m.player}: {gerund(r.decision)} on {describe_hand(r.cards)}"
-        f" against {describe_up_card(r.dealer_up)} ({gerund(r.best)} was best)"
-    )
+    # TRANSLATORS: "Ann: standing on 12 against a 2 (hitting was best)"
+    return _("{player}: {play} on {hand} against {up} ({best} was best)").format(
+        player=m.player, play=gerund(r.decision), hand=describe_hand(r.cards),
+        up=describe_up_card(r.dealer_up), best=gerund(r.best))
 
 
 class SessionReviewScene(Scene):
@@ -94,8 +97,9 @@ class SessionReviewScene(Scene):
         self.choice: str | None = None
         r = layout.session_review_rects()
         self.buttons = ButtonRow([
-            Button("history", "History", r["history"], IntentKind.CLICK, tooltip="This sitting's rounds"),
-            Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
+            Button("history", _("History"), r["history"], IntentKind.CLICK,
+                   tooltip=_("This sitting's rounds")),
+            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back (Esc)")),
         ])
 
     @property
@@ -149,7 +153,7 @@ class SessionReviewScene(Scene):
         if self.opened is not None and self.mistakes:
             m = self.mistakes[self.opened]
             self.opened = None
-            title = f"round {m.round.round_id} · {m.player}'s mistake"
+            title = _("round {n} · {player}'s mistake").format(n=m.round.round_id, player=m.player)
             replay = Go(SceneName.REPLAY, record=m.round.record, title=title, decision=m.decision.number)
             self.stack.push(replay)
             return
@@ -165,13 +169,13 @@ class SessionReviewScene(Scene):
         a = ctx.assets
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
-        surface.blit(a.text("SESSION REVIEW", 40, GOLD, bold=True), (44, 34))
+        surface.blit(a.text(_("SESSION REVIEW"), 40, GOLD, bold=True), (44, 34))
         if self.session is not None:
-            surface.blit(a.text(f"Sitting {self.session}", 20, CREAM), (470, 48))
+            surface.blit(a.text(_("Sitting {session}").format(session=self.session), 20, CREAM), (470, 48))
         r = layout.session_review_rects()
         people = r["people"]
         for text, dx in PEOPLE_COLUMNS:
-            head = a.text(text, 17, GREY, bold=True)
+            head = a.text(_(text), 17, GREY, bold=True)
             rect = head.get_rect(midleft=(people.x + dx, people.y + ROW_H // 2))
             if dx:
                 rect.right = people.x + dx
@@ -186,7 +190,7 @@ class SessionReviewScene(Scene):
                 s.player, str(s.rounds), money_text(s.net, sign=True), money_text(s.luck, sign=True),
                 percent(s.accuracy), money_text(round(s.ev_lost)) if s.decisions else "—",
             )
-            for (_, dx), cell in zip(PEOPLE_COLUMNS, cells, strict=True):
+            for (_head, dx), cell in zip(PEOPLE_COLUMNS, cells, strict=True):
                 color = GREEN if cell.startswith("+") else RED if cell.startswith("-") else (255, 255, 255)
                 label = a.text(cell, 22, GOLD if dx == 0 else color, bold=True)
                 rect = label.get_rect(midleft=(people.x + dx, y + ROW_H // 2))
@@ -194,12 +198,12 @@ class SessionReviewScene(Scene):
                     rect.right = people.x + dx
                 surface.blit(label, rect)
         box = r["mistakes"]
-        head = a.text("BIGGEST MISTAKES · click one to replay it", 17, GREY, bold=True)
+        head = a.text(_("BIGGEST MISTAKES · click one to replay it"), 17, GREY, bold=True)
         surface.blit(head, (box.x, box.y + 10))
         if self.data is not None and self.mistakes is None:
-            surface.blit(a.text("judging the decisions…", 22, CREAM), (box.x, box.y + ROW_H + 8))
+            surface.blit(a.text(_("judging the decisions…"), 22, CREAM), (box.x, box.y + ROW_H + 8))
         elif self.mistakes == []:
-            surface.blit(a.text("No costly plays this sitting.", 22, GREEN), (box.x, box.y + ROW_H + 8))
+            surface.blit(a.text(_("No costly plays this sitting."), 22, GREEN), (box.x, box.y + ROW_H + 8))
         for i, m in enumerate(self.mistakes or []):
             y = box.y + ROW_H * (i + 1)
             band = pygame.Rect(box.x - 8, y + 2, box.w + 16, ROW_H - 4)
@@ -208,7 +212,8 @@ class SessionReviewScene(Scene):
             label = a.text(f"#{m.round.round_id}  {mistake_text(m)}", 20, CREAM, bold=True)
             surface.blit(label, label.get_rect(midleft=(box.x, y + ROW_H // 2)))
             d = m.decision
-            cost = f"cost {d.cost * 100:.1f}% of {money_text(d.bet)} = {money_text(round(d.cost_cents))}"
+            cost = _("cost {share} of {bet} = {amount}").format(
+                share=i18n.percent(d.cost, 1), bet=money_text(d.bet), amount=money_text(round(d.cost_cents)))
             label = a.text(cost, 20, RED, bold=True)
             surface.blit(label, label.get_rect(midright=(box.right, y + ROW_H // 2)))
         self.buttons.draw(surface, a)
@@ -216,11 +221,11 @@ class SessionReviewScene(Scene):
     def _status(self) -> str:
         records = self.ctx.records
         if records is None or (records.ready and not records.saving):
-            return "Nothing is saved in this run, so there is nothing to review."
+            return _("Nothing is saved in this run, so there is nothing to review.")
         if self.session is None:
-            return "This table has no sitting to review."
+            return _("This table has no sitting to review.")
         if self.data is None:
-            return "loading…"
+            return _("loading…")
         if not self.data.stats:
-            return "Nobody played a round this sitting."
+            return _("Nobody played a round this sitting.")
         return ""

@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import BlackjackError, Money, Rules, format_money, load_rules, preset_ids
+from engine import BlackjackError, Money, Rules, load_rules, preset_ids
 from engine.errors import as_sentence
+from engine.i18n import N_, _, money, pgettext
 from engine.tables import broken_note, find_tables
 from game import layout
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.scenes.text import GREY, RED, history_notice, money_text, rules_by_heading
+from game.scenes.text import GREY, RED, history_notice, rules_by_heading
 from game.seats import (
     BOT_BLURBS,
     BOT_LABELS,
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
 KINDS: tuple[str, ...] = ("person", "basic", "counter", "novice", "empty")
 """What a seat row cycles through, in order."""
 
-KIND_LABELS = {"person": "Person", "empty": "Empty", **BOT_LABELS}
+KIND_LABELS = {"person": N_("Person"), "empty": N_("Empty"), **BOT_LABELS}
 
 BUY_INS: tuple[Money, ...] = (10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000)
 """The buy-ins on offer, in cents."""
@@ -90,12 +91,11 @@ class Row:
 
 def deletion_text(profile: Profile) -> str:
     """What the delete confirmation says happens to a person's profile and history."""
-    name = profile.name
-    return (
-        f"{name}'s profile, bankroll ({money_text(profile.bankroll)}), statistics and tournament results"
-        f" will be removed. The rounds {name} played stay in the table's history and replays, under the"
+    return _(
+        "{name}'s profile, bankroll ({bankroll}), statistics and tournament results"
+        " will be removed. The rounds {name} played stay in the table's history and replays, under the"
         " name they were played with. This cannot be undone."
-    )
+    ).format(name=profile.name, bankroll=money(profile.bankroll))
 
 
 class ProfileEditor:
@@ -125,12 +125,16 @@ class ProfileEditor:
         """After a change: the old name and the new one (None when the profile was deleted)."""
         self.buttons = ButtonRow(
             [
-                Button("rename", "Rename…", r["left"], IntentKind.CLICK, tooltip=f"Rename {profile.name}"),
-                Button("delete", "Delete…", r["middle"], IntentKind.CLICK, tooltip=f"Delete {profile.name}"),
-                Button("close", "Close", r["right"], IntentKind.BACK, tooltip="Close (Esc)"),
-                Button("save", "Save", r["right"], IntentKind.CONFIRM, tooltip="Save the name (Enter)"),
-                Button("confirm", "Delete", r["middle"], IntentKind.CLICK, tooltip=f"Delete {profile.name}"),
-                Button("cancel", "Cancel", r["right"], IntentKind.BACK, tooltip="Keep everything (Esc)"),
+                Button("rename", _("Rename…"), r["left"], IntentKind.CLICK,
+                       tooltip=_("Rename {name}").format(name=profile.name)),
+                Button("delete", _("Delete…"), r["middle"], IntentKind.CLICK,
+                       tooltip=_("Delete {name}").format(name=profile.name)),
+                Button("close", _("Close"), r["right"], IntentKind.BACK, tooltip=_("Close (Esc)")),
+                Button("save", _("Save"), r["right"], IntentKind.CONFIRM, tooltip=_("Save the name (Enter)")),
+                Button("confirm", _("Delete"), r["middle"], IntentKind.CLICK,
+                       tooltip=_("Delete {name}").format(name=profile.name)),
+                Button("cancel", _("Cancel"), r["right"], IntentKind.BACK,
+                       tooltip=_("Keep everything (Esc)")),
             ]
         )
         self._sync()
@@ -147,7 +151,9 @@ class ProfileEditor:
             button.enabled = not self.busy and not (button.name == "confirm" and self.refused)
         cancel = self.buttons.by_name("cancel")
         cancel.rect = r["middle"] if self.mode == "rename" else r["right"]
-        cancel.tooltip = "Keep the name (Esc)" if self.mode == "rename" else "Keep everything (Enter or Esc)"
+        cancel.tooltip = (
+            _("Keep the name (Esc)") if self.mode == "rename" else _("Keep everything (Enter or Esc)")
+        )
 
     def handle(self, intent: Intent) -> None:
         """Clicks on the buttons and the field, typing into the name, Enter for the default, Esc to cancel."""
@@ -182,17 +188,17 @@ class ProfileEditor:
             self.mode = "rename"
             self.field.text = self.profile.name
             self.field.focus()
-            self.message, self.refused = "Enter saves, Esc cancels.", False
+            self.message, self.refused = _("Enter saves, Esc cancels."), False
         elif name == "delete":
             self.mode, self.message, self.refused = "delete", "", False
         elif name in ("close", "cancel"):
             self.closed = True
         elif name == "save":
             self.job = records.rename_profile(self.profile.name, self.field.text)
-            self.message, self.refused = "Saving…", False
+            self.message, self.refused = _("Saving…"), False
         elif name == "confirm":
             self.job = records.delete_profile(self.profile.name)
-            self.message, self.refused = "Deleting…", False
+            self.message, self.refused = _("Deleting…"), False
         self._sync()
 
     def update(self, dt: float) -> None:
@@ -218,14 +224,16 @@ class ProfileEditor:
         surface.fill((104, 104, 104), special_flags=pygame.BLEND_RGB_MULT)  # the setup, dimmed
         draw_panel(surface, r["panel"])
         name = self.profile.name
-        title = {"menu": name, "rename": f"Rename {name}", "delete": f"Delete {name}?"}[self.mode]
+        title = {"menu": name, "rename": _("Rename {name}").format(name=name),
+                 "delete": _("Delete {name}?").format(name=name)}[self.mode]
         surface.blit(a.text(title, 32, GOLD, bold=True), r["title"].topleft)
         if self.mode == "rename":
             self.field.draw(surface, a, clock)
             self._draw_lines(surface, self.message, r["message"], RED if self.refused else GREY)
         else:
             body = (
-                f"Bankroll {money_text(self.profile.bankroll)}. Rename this player, or delete the profile."
+                _("Bankroll {bankroll}. Rename this player, or delete the profile.").format(
+                    bankroll=money(self.profile.bankroll))
                 if self.mode == "menu"
                 else deletion_text(self.profile)
             )
@@ -258,7 +266,7 @@ class SetupScene(Scene):
         self.presets = ctx.table_rules_ids()
         self.rows: list[Row] = []
         for i in range(MAX_SEATS):
-            field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder="Type a name")
+            field = TextField(f"name{i}", layout.setup_row_rects(i)["name"], placeholder=_("Type a name"))
             self.rows.append(Row("person" if i == 0 else "empty", field, i))
         self.count = 1
         try:
@@ -280,7 +288,8 @@ class SetupScene(Scene):
         self._words: tuple[Rules, list[PlacedLine]] | None = None
         self.rules_error: str | None = None
         self.file = TextField(
-            "file", layout.setup_rects()["file"], placeholder="or a rules file: path/to/rules.toml", limit=300
+            "file", layout.setup_rects()["file"], placeholder=_("or a rules file: path/to/rules.toml"),
+            limit=300,
         )
         if self.rules_id not in self.presets:
             self.file.text = self.rules_id if self.rules_id not in preset_ids() else ""
@@ -301,34 +310,37 @@ class SetupScene(Scene):
         r = layout.setup_rects()
         self.buttons = ButtonRow(
             [
-                Button("seats-", "<", r["seats-"], IntentKind.CLICK, tooltip="Fewer seats"),
-                Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip="More seats"),
-                Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip="A smaller buy-in"),
-                Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip="A bigger buy-in"),
-                Button("rules-", "<", r["rules-"], IntentKind.CLICK, tooltip="The previous preset or table"),
-                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip="The next preset or table"),
-                Button("load", "Load", r["load"], IntentKind.CLICK, tooltip="Load the rules file"),
-                Button("edit", "Edit rules", r["edit"], IntentKind.CLICK,
-                       tooltip="Shape these rules option by option and save them as a table"),
-                Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back to the title (Esc)"),
-                Button("play", "Play", r["play"], IntentKind.CONFIRM, tooltip="Open the table (Enter)"),
+                Button("seats-", "<", r["seats-"], IntentKind.CLICK, tooltip=_("Fewer seats")),
+                Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip=_("More seats")),
+                Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip=_("A smaller buy-in")),
+                Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip=_("A bigger buy-in")),
+                Button("rules-", "<", r["rules-"], IntentKind.CLICK,
+                       tooltip=_("The previous preset or table")),
+                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip=_("The next preset or table")),
+                Button("load", _("Load"), r["load"], IntentKind.CLICK, tooltip=_("Load the rules file")),
+                Button("edit", _("Edit rules"), r["edit"], IntentKind.CLICK,
+                       tooltip=_("Shape these rules option by option and save them as a table")),
+                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
+                Button("play", _("Play"), r["play"], IntentKind.CONFIRM,
+                       tooltip=_("Open the table (Enter)")),
             ]
         )
         for i in range(MAX_SEATS):
             rects = layout.setup_row_rects(i)
             coach, count = coach_and_count_rects(rects["coach"])
             self.buttons.buttons += [
-                Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK, tooltip="Person, a bot, or empty"),
-                Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip="This person's color"),
+                Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK, tooltip=_("Person, a bot, or empty")),
+                Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip=_("This person's color")),
                 Button(
                     f"coach{i}",
                     "",
                     coach,
                     IntentKind.CLICK,
-                    tooltip="Coach: off, says when a play was a mistake, or shows the play first",
+                    tooltip=_("Coach: off, says when a play was a mistake, or shows the play first"),
                 ),
-                Button(f"count{i}", "Count", count, IntentKind.CLICK,
-                       tooltip="This person's count system and bet ramp"),
+                # TRANSLATORS: a small button opening a person's counting settings; keep it very short
+                Button(f"count{i}", pgettext("button", "Count"), count, IntentKind.CLICK,
+                       tooltip=_("This person's count system and bet ramp")),
             ]
         self._sync_buttons()
 
@@ -378,15 +390,16 @@ class SetupScene(Scene):
         try:
             rules = load_rules(rules_id)
         except BlackjackError as error:
-            self.rules_error = f"Could not load {rules_id!r}: {error}"
+            self.rules_error = _("Could not load {rules_id}: {error}").format(
+                rules_id=repr(rules_id), error=error)
             if not quiet:
                 self.error = self.rules_error
             return False
         if rules.tournament is not None:
-            self.rules_error = (
-                f"\u201c{rules.name}\u201d is a tournament table: a table opened here has no tournament;"
+            self.rules_error = _(
+                "\u201c{name}\u201d is a tournament table: a table opened here has no tournament;"
                 " play it from Double-up on the title screen."
-            )
+            ).format(name=rules.name)
             if not quiet:
                 self.error = self.rules_error
             return False
@@ -404,7 +417,7 @@ class SetupScene(Scene):
         """Load the rules file named in the field."""
         path = self.file.text.strip()
         if not path:
-            self.error = "Type the path of a rules file first."
+            self.error = _("Type the path of a rules file first.")
             return
         if self._load_rules(path):
             self._focus(None)
@@ -450,7 +463,7 @@ class SetupScene(Scene):
         rows = [r for r in self.rows[: self.count] if r.kind == "person"]
         names = [r.field.text.casefold() for r in rows]
         if profile.name.casefold() in names:
-            self.error = f"{profile.name} already has a seat."
+            self.error = _("{name} already has a seat.").format(name=profile.name)
             return
         target = next((r for r in rows if r.field is self.focus), None) or next(
             (r for r in rows if not r.field.text.strip()), None
@@ -461,7 +474,7 @@ class SetupScene(Scene):
                 target = self.rows[self.count - 1]
                 target.kind = "person"
             else:
-                self.error = "Every seat is taken."
+                self.error = _("Every seat is taken.")
                 return
         target.field.text = profile.name
         target.coach = min(profile.coach_level, len(COACH_LEVELS) - 1)
@@ -477,7 +490,8 @@ class SetupScene(Scene):
         try:
             name = normalize_name(r.field.text)
         except BlackjackError:
-            self.error = f"Seat {row + 1}: type the person's name first, then choose Count."
+            self.error = _("Seat {seat}: type the person's name first, then choose Count.").format(
+                seat=row + 1)
             self._focus(r.field)
             return
         if self.stack is None:
@@ -532,11 +546,12 @@ class SetupScene(Scene):
                 try:
                     name = normalize_name(row.field.text)
                 except BlackjackError as error:
-                    self.error = f"Seat {i + 1}: {as_sentence(error)}"
+                    self.error = _("Seat {seat}: {reason}").format(seat=i + 1, reason=as_sentence(error))
                     self._focus(row.field)
                     return None
                 if name.casefold() in seen:
-                    self.error = f"Seat {i + 1}: {name} already has a seat; a person sits once."
+                    self.error = _("Seat {seat}: {name} already has a seat; a person sits once.").format(
+                        seat=i + 1, name=name)
                     self._focus(row.field)
                     return None
                 seen.add(name.casefold())
@@ -544,14 +559,14 @@ class SetupScene(Scene):
         while specs and specs[-1].kind == "empty":
             specs.pop()
         if not specs:
-            self.error = "Nobody sits at the table: choose a person or a bot for a seat."
+            self.error = _("Nobody sits at the table: choose a person or a bot for a seat.")
             return None
         return specs
 
     def play(self) -> None:
         """Remember the choices and open the table."""
         if self.rules is None:
-            self.error = self.rules_error or "Choose the rules first."
+            self.error = self.rules_error or _("Choose the rules first.")
             return
         specs = self.specs()
         if specs is None:
@@ -675,11 +690,11 @@ class SetupScene(Scene):
         for i, row in enumerate(self.rows):
             shown = i < self.count
             kind = self.buttons.by_name(f"kind{i}")
-            kind.visible, kind.label = shown, KIND_LABELS[row.kind]
+            kind.visible, kind.label = shown, _(KIND_LABELS[row.kind])
             person = shown and row.kind == "person"
             self.buttons.by_name(f"color{i}").visible = person
             coach = self.buttons.by_name(f"coach{i}")
-            coach.visible, coach.label = person, COACH_LEVELS[row.coach]
+            coach.visible, coach.label = person, _(COACH_LEVELS[row.coach])
             self.buttons.by_name(f"count{i}").visible = person
             row.field.visible = person
         self.buttons.by_name("seats-").enabled = self.count > 1
@@ -749,7 +764,7 @@ class SetupScene(Scene):
         panel = layout.screen_panel_rect()
         draw_panel(surface, panel)
         r = layout.setup_rects()
-        title = a.text("TABLE SETUP", 40, GOLD, bold=True)
+        title = a.text(_("TABLE SETUP"), 40, GOLD, bold=True)
         surface.blit(title, (44, 34))
         self._draw_notice(surface, r["notice"])
         self._draw_seats(surface)
@@ -779,7 +794,7 @@ class SetupScene(Scene):
         for rect, profile in self.chips:
             if rect.collidepoint(pointer):
                 edit = chip_handle(rect).collidepoint(pointer)
-                text = f"Rename or delete {profile.name}" if edit else f"Seat {profile.name}"
+                text = (_("Rename or delete {name}") if edit else _("Seat {name}")).format(name=profile.name)
                 draw_tooltip(surface, self.ctx.assets, text, pointer)
                 return
 
@@ -791,42 +806,43 @@ class SetupScene(Scene):
     def _draw_seats(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         r = layout.setup_rects()
-        label = a.text("SEATS", 26, CREAM, bold=True)
+        label = a.text(_("SEATS"), 26, CREAM, bold=True)
         surface.blit(label, label.get_rect(midleft=(44, r["seats-"].centery)))
         count = a.text(str(self.count), 30, (255, 255, 255), bold=True)
         surface.blit(
             count, count.get_rect(center=((r["seats-"].right + r["seats+"].left) // 2, r["seats-"].centery))
         )
         top = layout.setup_row_rects(0)
-        for key, text in (("kind", "WHO"), ("name", "NAME"), ("color", "COLOR"), ("coach", "COACH")):
-            head = a.text(text, 15, GREY, bold=True)
+        heads = (("kind", N_("WHO")), ("name", N_("NAME")), ("color", N_("COLOR")), ("coach", N_("COACH")))
+        for key, text in heads:
+            head = a.text(_(text), 15, GREY, bold=True)
             surface.blit(head, (top[key].x + 2, top[key].y - 20))
         for i, row in enumerate(self.rows[: self.count]):
             rects = layout.setup_row_rects(i)
             number = a.text(str(i + 1), 24, GOLD, bold=True)
             surface.blit(number, number.get_rect(center=rects["number"].center))
             if row.kind == "empty":
-                blurb = a.text("an empty seat", 18, GREY)
+                blurb = a.text(_("an empty seat"), 18, GREY)
                 surface.blit(blurb, blurb.get_rect(midleft=(rects["blurb"].x + 8, rects["blurb"].centery)))
             elif row.kind in BOT_BLURBS:
-                blurb = a.text(BOT_BLURBS[row.kind], 18, CREAM)
+                blurb = a.text(_(BOT_BLURBS[row.kind]), 18, CREAM)
                 surface.blit(blurb, blurb.get_rect(midleft=(rects["blurb"].x + 8, rects["blurb"].centery)))
-        buy = a.text("BUY-IN PER PERSON", 20, CREAM, bold=True)
+        buy = a.text(_("BUY-IN PER PERSON"), 20, CREAM, bold=True)
         surface.blit(buy, buy.get_rect(midleft=(44, r["buyin-"].centery)))
-        money = a.text(f"${format_money(self.buy_in)}", 26, (255, 255, 255), bold=True)
+        amount = a.text(money(self.buy_in), 26, (255, 255, 255), bold=True)
         surface.blit(
-            money, money.get_rect(center=((r["buyin-"].right + r["buyin+"].left) // 2, r["buyin-"].centery))
+            amount, amount.get_rect(center=((r["buyin-"].right + r["buyin+"].left) // 2, r["buyin-"].centery))
         )
-        saved = a.text("SAVED PLAYERS", 18, CREAM, bold=True)
+        saved = a.text(_("SAVED PLAYERS"), 18, CREAM, bold=True)
         surface.blit(saved, (r["saved"].x + 4, r["saved"].y + 8))
         if not self.chips:
             records = self.ctx.records
             text = (
-                "none yet"
+                _("none yet")
                 if records is not None and records.saving
-                else ("not saving" if records is not None and records.ready else "…")
+                else (_("not saving") if records is not None and records.ready else "…")
             )
-            none = a.text(text if records is not None else "not saving in this run", 18, GREY)
+            none = a.text(text if records is not None else _("not saving in this run"), 18, GREY)
             surface.blit(none, (r["saved"].x + 150, r["saved"].y + 8))
         pointer = self.buttons.pointer
         for rect, profile in self.chips:
@@ -845,11 +861,11 @@ class SetupScene(Scene):
 
     def _draw_rules(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
         a = self.ctx.assets
-        head = a.text("RULES", 26, CREAM, bold=True)
+        head = a.text(_("RULES"), 26, CREAM, bold=True)
         surface.blit(head, (r["rules-"].x, 100))
         rules = self.rules
         name = (
-            rules.name + (" (file)" if self.rules_id not in self.presets and rules is not None else "")
+            (_("{name} (file)") if self.rules_id not in self.presets else "{name}").format(name=rules.name)
             if rules is not None
             else "—"
         )
@@ -859,11 +875,11 @@ class SetupScene(Scene):
         )
         if rules is None:
             return
-        edge_label = a.text("HOUSE EDGE", 20, GREY, bold=True)
+        edge_label = a.text(_("HOUSE EDGE"), 20, GREY, bold=True)
         surface.blit(edge_label, (r["rules-"].x, 246))
         edge = a.text(self.edge, 30, GOLD, bold=True)
         surface.blit(edge, (r["rules-"].x + 130, 240))
-        note = a.text("with basic strategy", 18, GREY)
+        note = a.text(_("with basic strategy"), 18, GREY)
         surface.blit(note, (r["rules-"].x + 140 + edge.get_width(), 248))
         for i, line in enumerate(wrap(a, rules.description, 18, r["options"].w, bold=False)[:2]):
             text = a.text(line, 18, CREAM)

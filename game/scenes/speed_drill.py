@@ -25,6 +25,7 @@ from engine.count_drills import (
     next_deck_seconds,
     speed_run,
 )
+from engine.i18n import _, ngettext
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -124,8 +125,12 @@ class SpeedDrillScene(CountingScene):
         assert self.run is not None
         count = self.run.count_after(self.shown)
         right = typed == count
-        told = f"the count after {self.run.cards_after(self.shown)} cards was {count:+d}"
-        self.results.append(f"Right: {told}" if right else f"Wrong: {told}, not {typed:+d}")
+        cards = self.run.cards_after(self.shown)
+        told = (ngettext("Right: the count after {n} card was {count}",
+                         "Right: the count after {n} cards was {count}", cards) if right else
+                ngettext("Wrong: the count after {n} card was {count}, not {typed}",
+                         "Wrong: the count after {n} cards was {count}, not {typed}", cards))
+        self.results.append(told.format(n=cards, count=f"{count:+d}", typed=f"{typed:+d}"))
         self.entry = ""
         self.score(right)
         self.deck_right = self.deck_right and right
@@ -137,13 +142,17 @@ class SpeedDrillScene(CountingScene):
         self.phase = "done"
         seconds = self.deck_seconds
         if self.deck_right:
-            self.outcome = f"Counted right: a deck in {seconds:g} seconds."
+            self.outcome = ngettext("Counted right: a deck in {n:g} second.",
+                                    "Counted right: a deck in {n:g} seconds.", round(seconds)).format(
+                n=seconds)
             if self.best is None or seconds < self.best:
                 self.best = seconds
             if self.person is not None and self.ctx.records is not None:
                 self.best_jobs.append(self.ctx.records.speed_time(self.person, self.per_flash, seconds))
         else:
-            self.outcome = f"A count was missed at {seconds:g} seconds a deck."
+            self.outcome = ngettext("A count was missed at {n:g} second a deck.",
+                                    "A count was missed at {n:g} seconds a deck.", round(seconds)).format(
+                n=seconds)
         self.next_seconds = next_deck_seconds(seconds, self.deck_right)
 
     def update(self, dt: float) -> None:
@@ -170,7 +179,7 @@ class SpeedDrillScene(CountingScene):
                     self.clock -= self.flash_time()
         next_button = self.buttons.by_name("next")
         next_button.visible = self.phase in ("ready", "done")
-        next_button.label = "Start" if self.phase == "ready" else "Next deck"
+        next_button.label = _("Start") if self.phase == "ready" else _("Next deck")
 
     def showing(self) -> tuple[Card, ...]:
         """The cards up now (none between two flashes, nor while a count is asked)."""
@@ -180,11 +189,13 @@ class SpeedDrillScene(CountingScene):
 
     def info(self) -> list[str]:
         """The extra score lines: the pace, and the person's best deck."""
-        flash = f"{self.per_flash} card{'s' if self.per_flash > 1 else ''} a flash"
-        best = "no best deck yet" if self.best is None else f"best deck {self.best:g} s"
-        pace = f"this deck {self.deck_seconds:g} s"
+        flash = ngettext("{n} card a flash", "{n} cards a flash", self.per_flash).format(n=self.per_flash)
+        best = (_("no best deck yet") if self.best is None
+                else _("best deck {seconds:g} s").format(seconds=self.best))
+        pace = _("this deck {seconds:g} s").format(seconds=self.deck_seconds)
         if self.phase == "done":
-            pace += f", next {self.next_seconds:g} s"
+            pace = _("this deck {seconds:g} s, next {next:g} s").format(
+                seconds=self.deck_seconds, next=self.next_seconds)
         return [f"{flash} · {pace} · {best}"]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -200,18 +211,21 @@ class SpeedDrillScene(CountingScene):
         if self.run is not None and self.phase != "ready":
             self._draw_clock(surface)
         if self.phase == "ready":
-            ready = f"A deck in {CASINO_READY_SECONDS:g} seconds is casino-ready. Enter starts."
-            self._panel(surface, ["Count the deck with Hi-Lo as it flashes by.",
-                                  "The count is asked at two random stops and at the end.", ready],
+            ready = _("A deck in {seconds:g} seconds is casino-ready. Enter starts.").format(
+                seconds=CASINO_READY_SECONDS)
+            self._panel(surface, [_("Count the deck with Hi-Lo as it flashes by."),
+                                  _("The count is asked at two random stops and at the end."), ready],
                         [CREAM, CREAM, GOLD])
         elif self.phase == "asked":
             assert self.run is not None
             at_end = self.shown == len(self.run.flashes)
-            ask = "The count at the end of the deck?" if at_end else "Stop! What is the running count?"
-            so_far = f"{self.run.cards_after(self.shown)} cards so far; the clock is stopped"
-            self.draw_question(surface, ask, so_far, "Type the number · Enter answers")
+            ask = _("The count at the end of the deck?") if at_end else _("Stop! What is the running count?")
+            counted = self.run.cards_after(self.shown)
+            so_far = ngettext("{n} card so far; the clock is stopped",
+                              "{n} cards so far; the clock is stopped", counted).format(n=counted)
+            self.draw_question(surface, ask, so_far, _("Type the number · Enter answers"))
         elif self.phase == "done":
-            self._panel(surface, [self.outcome, *self.results, "Enter for the next deck."],
+            self._panel(surface, [self.outcome, *self.results, _("Enter for the next deck.")],
                         [GREEN if self.deck_right else RED, *[CREAM] * len(self.results), GREY])
         self.buttons.draw(surface, a)
 
@@ -225,9 +239,10 @@ class SpeedDrillScene(CountingScene):
             mark = bar.x + round(bar.w * seconds / span)
             pygame.draw.line(surface, color, (mark, bar.y - 6), (mark, bar.bottom + 6), 3)
         assert self.run is not None
-        cards = f"card {self.run.cards_after(self.shown)} of {self.run.cards}"
-        ready = f"green: casino-ready {CASINO_READY_SECONDS:g} s"
-        text = f"{self.elapsed:4.1f} s of {self.deck_seconds:g} s · {cards} · {ready}"
+        cards = _("card {at} of {total}").format(at=self.run.cards_after(self.shown), total=self.run.cards)
+        ready = _("green: casino-ready {seconds:g} s").format(seconds=CASINO_READY_SECONDS)
+        clock = _("{elapsed:4.1f} s of {seconds:g} s").format(elapsed=self.elapsed, seconds=self.deck_seconds)
+        text = f"{clock} · {cards} · {ready}"
         label = a.shadowed_text(text, 17, CREAM)
         surface.blit(label, label.get_rect(midtop=(bar.centerx, bar.bottom + 8)))
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from engine import Money
+from engine.i18n import _, ngettext
 from engine.store import PlayerStats
 from game import layout
 from game.background import Job
@@ -29,19 +30,20 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
     """The numbers the stats screen shows, as (label, text), from the store's PlayerStats."""
     s = data.stats
     lines = [
-        ("Bankroll", money_text(s.bankroll)),
-        ("Rounds played", str(s.rounds)),
-        ("Hands", str(s.hands)),
-        ("Won", percent(s.win_rate)),
-        ("Pushed", percent(s.push_rate)),
-        ("Lost", percent(s.loss_rate)),
-        ("Blackjacks", percent(s.blackjack_rate)),
-        ("Busted", percent(s.bust_rate)),
-        ("Net result", money_text(s.net, sign=True)),
+        (_("Bankroll"), money_text(s.bankroll)),
+        (_("Rounds played"), str(s.rounds)),
+        (_("Hands"), str(s.hands)),
+        (_("Won"), percent(s.win_rate)),
+        (_("Pushed"), percent(s.push_rate)),
+        (_("Lost"), percent(s.loss_rate)),
+        (_("Blackjacks"), percent(s.blackjack_rate)),
+        (_("Busted"), percent(s.bust_rate)),
+        (_("Net result"), money_text(s.net, sign=True)),
         *play_lines(s),
     ]
     if data.ramp_bets is not None and data.ramp_bets.judged:  # bets judged against the person's bet ramp
-        lines.append(("Bets off the ramp", f"{data.ramp_bets.off_ramp} of {data.ramp_bets.judged}"))
+        lines.append((_("Bets off the ramp"), _("{off} of {judged}").format(
+            off=data.ramp_bets.off_ramp, judged=data.ramp_bets.judged)))
     won = [t for t in data.tournaments if t.won]
     if data.tournaments:
         best = (
@@ -49,8 +51,10 @@ def stat_lines(data: StatsData) -> list[tuple[str, str]]:
         )
         lines.append(
             (
-                "Best double-up",
-                f"won in {best.rounds} rounds" if best.won else f"out with {money_text(best.final_bankroll)}",
+                _("Best double-up"),
+                ngettext("won in {n} round", "won in {n} rounds", best.rounds).format(n=best.rounds)
+                if best.won
+                else _("out with {bankroll}").format(bankroll=money_text(best.final_bankroll)),
             )
         )
     return lines
@@ -61,12 +65,13 @@ def play_lines(s: PlayerStats) -> list[tuple[str, str]]:
     accuracy against the coach's standard, and the index plays the count called for."""
     missed = s.index_plays - s.index_made
     return [
-        ("Expected for the bets", money_text(s.expected, sign=True)),
-        ("Lost to mistakes", money_text(-round(s.ev_lost), sign=True) if s.decisions else "—"),
-        ("Luck", money_text(s.luck, sign=True)),
-        ("Decisions judged", str(s.decisions)),
-        ("Play accuracy", percent(s.accuracy)),
-        ("Index plays", f"{s.index_made} made, {missed} missed" if s.index_plays else "—"),
+        (_("Expected for the bets"), money_text(s.expected, sign=True)),
+        (_("Lost to mistakes"), money_text(-round(s.ev_lost), sign=True) if s.decisions else "—"),
+        (_("Luck"), money_text(s.luck, sign=True)),
+        (_("Decisions judged"), str(s.decisions)),
+        (_("Play accuracy"), percent(s.accuracy)),
+        (_("Index plays"), _("{made} made, {missed} missed").format(made=s.index_made, missed=missed)
+         if s.index_plays else "—"),
     ]
 
 
@@ -95,10 +100,11 @@ class StatsScene(Scene):
         r = layout.stats_rects()
         self.buttons = ButtonRow(
             [
-                Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip="The previous player"),
-                Button("next", ">", r["next"], IntentKind.CLICK, tooltip="The next player"),
-                Button("history", "History", r["history"], IntentKind.CLICK, tooltip="This player's rounds"),
-                Button("back", "Back", r["back"], IntentKind.BACK, tooltip="Back (Esc)"),
+                Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=_("The previous player")),
+                Button("next", ">", r["next"], IntentKind.CLICK, tooltip=_("The next player")),
+                Button("history", _("History"), r["history"], IntentKind.CLICK,
+                       tooltip=_("This player's rounds")),
+                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back (Esc)")),
             ]
         )
 
@@ -182,7 +188,7 @@ class StatsScene(Scene):
         surface.blit(ctx.view.background(ctx.session.rules, ctx.presenter.positions), (0, 0))
         draw_panel(surface, layout.screen_panel_rect())
         r = layout.stats_rects()
-        title = a.text("STATISTICS", 40, GOLD, bold=True)
+        title = a.text(_("STATISTICS"), 40, GOLD, bold=True)
         surface.blit(title, (44, 34))
         name = a.text(self.name or "", 34, (255, 255, 255), bold=True)
         surface.blit(name, name.get_rect(center=((r["prev"].right + r["next"].left) // 2, r["prev"].centery)))
@@ -207,13 +213,13 @@ class StatsScene(Scene):
     def _status(self) -> str:
         records = self.ctx.records
         if records is None or (records.ready and not records.saving):
-            return "Nothing is saved in this run, so there are no statistics."
+            return _("Nothing is saved in this run, so there are no statistics.")
         if self.names_job is not None and self.names_job.done() and not self.names:
-            return "No players yet: play a round first."
+            return _("No players yet: play a round first.")
         if self.data is None:
-            return "loading…"
+            return _("loading…")
         if not self.data.series:
-            return "No rounds played yet."
+            return _("No rounds played yet.")
         return ""
 
 
@@ -248,7 +254,7 @@ def build_chart(ctx: GameContext, data: StatsData, size: tuple[int, int]) -> pyg
         high += step
     pad_l, pad_r, pad_t, pad_b = 92, 22, 44, 42
     plot = pygame.Rect(pad_l, pad_t, w - pad_l - pad_r, h - pad_t - pad_b)
-    head = a.text("BANKROLL AFTER EACH ROUND", 18, GREY, bold=True)
+    head = a.text(_("BANKROLL AFTER EACH ROUND"), 18, GREY, bold=True)
     surface.blit(head, (pad_l, 14))
 
     def y_of(value: int) -> int:
@@ -277,9 +283,9 @@ def build_chart(ctx: GameContext, data: StatsData, size: tuple[int, int]) -> pyg
     if len(points) <= 60:
         for i, p in enumerate(points):
             pygame.draw.circle(surface, LINE, (x_of(i + 1), y_of(p.after)), 3)
-    first = a.text("round 1", 16, GREY)
+    first = a.text(_("round {n}").format(n=1), 16, GREY)
     surface.blit(first, first.get_rect(midtop=(x_of(1), plot.bottom + 10)))
     if len(points) > 1:
-        last = a.text(f"round {len(points)}", 16, GREY)
+        last = a.text(_("round {n}").format(n=len(points)), 16, GREY)
         surface.blit(last, last.get_rect(topright=(plot.right, plot.bottom + 10)))
     return surface

@@ -15,6 +15,7 @@ from engine import Rules
 from engine import events as ev
 from engine.count_drills import CountDrill, TableDrill, TableRound
 from engine.drills import DrillError
+from engine.i18n import _, ngettext
 from game import layout
 from game.context import GameContext
 from game.discard_tray import draw_tray
@@ -81,9 +82,13 @@ class TableCountDrillScene(CountingScene):
         assert self.round is not None
         running = self.round.running
         self.verdict = typed == running
-        shoe = " at the end of the shoe" if self.round.last_of_shoe else ""
-        self.result = (f"Right: the running count{shoe} is {running:+d}" if self.verdict
-                       else f"Wrong: the running count{shoe} is {running:+d}, not {typed:+d}")
+        if self.round.last_of_shoe:
+            result = (_("Right: the running count at the end of the shoe is {count}") if self.verdict
+                      else _("Wrong: the running count at the end of the shoe is {count}, not {typed}"))
+        else:
+            result = (_("Right: the running count is {count}") if self.verdict
+                      else _("Wrong: the running count is {count}, not {typed}"))
+        self.result = result.format(count=f"{running:+d}", typed=f"{typed:+d}")
         self.entry = ""
         self.score(self.verdict)
         self.phase = "told"
@@ -117,7 +122,7 @@ class TableCountDrillScene(CountingScene):
                     self._next_round()
         next_button = self.buttons.by_name("next")
         next_button.visible = self.phase in ("ready", "told")
-        next_button.label = "Start" if self.phase == "ready" else "Deal on"
+        next_button.label = _("Start") if self.phase == "ready" else _("Deal on")
 
     def _apply(self, event: ev.Event) -> float:
         """Put an event's card on the table; the seconds to wait before the next event."""
@@ -157,22 +162,23 @@ class TableCountDrillScene(CountingScene):
             self._card(surface, code, layout.dealer_card_rect(i, len(self.dealer)))
         tray = table_tray_rect()
         draw_tray(surface, tray, self.discarded, self.decks)
-        label = a.shadowed_text("discard tray", 16, CREAM)
+        label = a.shadowed_text(_("discard tray"), 16, CREAM)
         surface.blit(label, label.get_rect(bottomleft=(tray.right + 8, tray.bottom)))
-        pace = f"{self.seats} seats · a card every {self.pace:g} s"
+        pace = ngettext("{n} seat · a card every {seconds:g} s", "{n} seats · a card every {seconds:g} s",
+                        self.seats).format(n=self.seats, seconds=self.pace)
         self.draw_score(surface, [pace])
         if self.phase == "ready":
-            lines = ["Bots play whole rounds at casino pace. Keep the Hi-Lo running count.",
-                     "It is asked after some rounds, and at the end of the shoe. Enter starts."]
+            lines = [_("Bots play whole rounds at casino pace. Keep the Hi-Lo running count."),
+                     _("It is asked after some rounds, and at the end of the shoe. Enter starts.")]
             self._banner(surface, lines, CREAM)
         elif self.phase == "asked":
             assert self.round is not None
             draw_veil(surface, 120)
-            shoe = "The shoe is done. " if self.round.last_of_shoe else ""
-            self.draw_question(surface, f"{shoe}What is the running count?", "Since the shuffle",
-                               "Type the number · Enter answers")
+            ask = (_("The shoe is done. What is the running count?") if self.round.last_of_shoe
+                   else _("What is the running count?"))
+            self.draw_question(surface, ask, _("Since the shuffle"), _("Type the number · Enter answers"))
         elif self.phase == "told":
-            self._banner(surface, [self.result, "Enter deals on."], GREEN if self.verdict else RED)
+            self._banner(surface, [self.result, _("Enter deals on.")], GREEN if self.verdict else RED)
         self.buttons.draw(surface, a)
 
     def _card(self, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
