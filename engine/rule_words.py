@@ -426,13 +426,10 @@ def _splitting(rules: Rules) -> tuple[str, ...]:
     hit = rules.hit_split_aces
     if rules.max_hands == 2:
         how = _("Split once; split aces may be hit.") if hit else _("Split once; aces get one card each.")
+    elif rules.max_hands == 0:
+        how = _(_UNLIMITED[rules.resplit_aces, hit])
     else:
-        resplit = rules.resplit_aces
-        if rules.max_hands == 0:
-            how = _(_UNLIMITED[resplit, hit])
-        else:
-            singular, plural = _UP_TO[resplit, hit]
-            how = ngettext(singular, plural, rules.max_hands).format(count=count_word(rules.max_hands))
+        how = _split_up_to(rules.max_hands, rules.resplit_aces, hit)
     sentences = [how]
     if rules.split_ace_21_is_blackjack:
         sentences.append(_("A ten on a split ace pays as a blackjack."))
@@ -449,18 +446,22 @@ _UNLIMITED = {
 }
 """How splitting reads without a limit, by (aces may be resplit, split aces may be hit)."""
 
-# The singular forms are never shown (a limit is three hands or more) but keep the plural's grammar.
-_UP_TO = {
-    (True, True): (N_("Split up to {count} hand; aces may be resplit and hit."),
-                   N_("Split up to {count} hands; aces may be resplit and hit.")),
-    (True, False): (N_("Split up to {count} hand; aces may be resplit, one card each."),
-                    N_("Split up to {count} hands; aces may be resplit, one card each.")),
-    (False, True): (N_("Split up to {count} hand; aces once, and they may be hit."),
-                    N_("Split up to {count} hands; aces once, and they may be hit.")),
-    (False, False): (N_("Split up to {count} hand; aces once, one card each."),
-                     N_("Split up to {count} hands; aces once, one card each.")),
-}
-"""How a limit of hands reads, by (aces may be resplit, split aces may be hit): (singular, plural)."""
+
+def _split_up_to(hands: int, resplit: bool, hit: bool) -> str:
+    """How a limit of hands reads, with what split aces may do (a limit is three hands or more)."""
+    if resplit and hit:
+        text = ngettext("Split up to {count} hand; aces may be resplit and hit.",
+                        "Split up to {count} hands; aces may be resplit and hit.", hands)
+    elif resplit:
+        text = ngettext("Split up to {count} hand; aces may be resplit, one card each.",
+                        "Split up to {count} hands; aces may be resplit, one card each.", hands)
+    elif hit:
+        text = ngettext("Split up to {count} hand; aces once, and they may be hit.",
+                        "Split up to {count} hands; aces once, and they may be hit.", hands)
+    else:
+        text = ngettext("Split up to {count} hand; aces once, one card each.",
+                        "Split up to {count} hands; aces once, one card each.", hands)
+    return text.format(count=count_word(hands))
 
 
 def _offers(rules: Rules) -> tuple[str, ...]:
