@@ -377,7 +377,7 @@ def _money(value: Any, where: str) -> int:
     try:
         cents = to_cents(value)
     except ValueError as error:
-        raise RecordError(f"{where}: {error}") from None  # a field's name and to_cents' sentence
+        raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     if cents < 0:
         raise RecordError(_("{where}: an amount cannot be negative").format(where=where))
     return cents

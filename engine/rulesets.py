@@ -297,7 +297,8 @@ def _from_table(
     try:
         rules = start.with_settings(**changes)
     except RulesError as error:
-        raise RulesError(f"{where}: {error}", words=error.words) from None  # the file, then its reason
+        # TRANSLATORS: {where} names a rules file or preset, {error} says what is wrong with it
+        raise RulesError(_("{where}: {error}").format(where=where, error=error), words=error.words) from None
     if preset:
         return rules
     return _described(rules, start, own="description" in table, file=origin is not None)
