@@ -59,7 +59,7 @@ def test_the_rule_card_reads_like_a_german_casino_card(speak):
 def test_french_and_spanish_say_the_payout_as_their_casinos_do(speak):
     speak("fr")
     assert felt_phrases(load_rules("european")) == (
-        "Le blackjack paie 3 contre 2", "Le croupier reste sur tous les 17", "Pas de carte cachée",
+        "Le blackjack paie 3 contre 2", "Le croupier reste à 17", "Pas de carte cachée",
         "L'assurance paie 2 contre 1",
     )
     speak("es")
