@@ -670,7 +670,7 @@ class FastTable:
         outcomes = []
         for hand in open_hands:
             blackjack = (self._fates.get(hand.flags | hand.doubled << 5) or self._ask_fate(hand))[0]
-            result, net, _ = self._ask_outcome(
+            result, net, _paid = self._ask_outcome(
                 (hand.total, blackjack, hand.bet, hand.doubled, hand.flags & 3, True, dealer_total)
             )
             outcomes.append((result, net))
