@@ -17,6 +17,8 @@ pays 2 to 1; even money offered. Blackjack pays 3 to 2. Bets $25 to $1000.
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
@@ -232,48 +234,95 @@ def short_description(rules: Rules) -> str:
     """One line that sums the rules up, made from them: what a saved or changed table is described by.
 
     It is always English: it is saved in the rules file as the table's description, as a
-    player's own description would be.
+    player's own description would be; `description_words` reads it in the player's language.
 
     >>> from engine.rulesets import load_rules
     >>> short_description(load_rules("vegas-strip").with_changes(decks=2, dealer_hits_soft_17=True))
     'Two decks, dealer hits soft 17, double any two, double after split, split to 4 hands, \
 late surrender, blackjack pays 3:2.'
     """
+    return _summed_up(rules, _ENGLISH.gettext, _ENGLISH.ngettext, lambda cents: f"${format_money(cents)}")
+
+
+def description_words(rules: Rules) -> str:
+    """The table's description as the player reads it: one made from the rules (`short_description`)
+    is said again in the player's language; any other is shown as written, or as the catalogs
+    translate it.
+
+    >>> from engine.rulesets import load_rules
+    >>> changed = load_rules("vegas-strip").with_changes(decks=2)
+    >>> description_words(changed.with_changes(description=short_description(changed)))
+    'Two decks, dealer stands on soft 17, double any two, double after split, split to 4 hands, \
+late surrender, blackjack pays 3:2.'
+    """
+    if rules.description == short_description(rules):
+        return _summed_up(rules, _, ngettext, money)
+    return _(rules.description) if rules.description else ""  # _("") would be the catalog's header
+
+
+_ENGLISH = gettext.NullTranslations()
+"""The source's own words, whatever language is chosen: for what is saved in files."""
+
+
+def _summed_up(
+    rules: Rules,
+    _: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    amount: Callable[[int], str],
+) -> str:
+    """`short_description`'s line in the words `_` and `ngettext` give (English for files, or the
+    player's language), with amounts as `amount` writes them.
+
+    The parameters keep the gettext names so that `tools/catalogs.py extract` finds the words.
+    """
     if rules.decks is None:
-        parts = ["Infinite deck"]
+        deck = _("Infinite deck")
     else:
-        parts = [f"{_capital(count_word(rules.decks, english=True))} deck{'s' if rules.decks > 1 else ''}"]
-    if rules.csm:
-        parts[0] += " in a continuous shuffler"
-    elif rules.penetration == 0 and rules.decks is not None:
-        parts[0] += " shuffled every round"
-    parts.append("dealer hits soft 17" if rules.dealer_hits_soft_17 else "dealer stands on soft 17")
+        decks = ngettext("One deck", "{count} decks", rules.decks).format(
+            count=_(count_word(rules.decks, english=True)))
+        if rules.csm:
+            deck = _("{decks} in a continuous shuffler").format(decks=decks)
+        elif rules.penetration == 0:
+            deck = _("{decks} shuffled every round").format(decks=decks)
+        else:
+            deck = decks
+    parts = [_capital(deck)]
+    parts.append(_("dealer hits soft 17") if rules.dealer_hits_soft_17 else _("dealer stands on soft 17"))
     if rules.dealer_draws_after_players:
-        parts.append("dealer draws after the players")
+        parts.append(_("dealer draws after the players"))
     elif rules.hole_card is HoleCard.NONE:
-        parts.append("no hole card")
+        parts.append(_("no hole card"))
     elif rules.hole_card is HoleCard.NO_PEEK:
-        parts.append("no peek")
+        parts.append(_("no peek"))
     if rules.double_on is DoubleOn.NONE:
-        parts.append("no doubling")
+        parts.append(_("no doubling"))
     else:
-        on = "any two" if rules.double_on is DoubleOn.ANY else f"on {rules.double_on.value}"
-        parts.append(f"double {on}")
+        if rules.double_on is DoubleOn.ANY:
+            parts.append(_("double any two"))
+        else:
+            # TRANSLATORS: {totals} is "9-11" or "10-11"
+            parts.append(_("double on {totals}").format(totals=rules.double_on.value))
         if rules.splitting_allowed:
-            parts.append("double after split" if rules.double_after_split else "no double after split")
+            parts.append(_("double after split") if rules.double_after_split else _("no double after split"))
     if not rules.splitting_allowed:
-        parts.append("no splitting")
+        parts.append(_("no splitting"))
+    elif rules.max_hands == 0:
+        parts.append(_("unlimited resplits"))
+    elif rules.max_hands == 2:
+        parts.append(_("split once"))
     else:
-        named = {0: "unlimited resplits", 2: "split once"}
-        parts.append(named.get(rules.max_hands, f"split to {rules.max_hands} hands"))
-    if rules.surrender is not Surrender.NONE:
-        parts.append(f"{rules.surrender.value} surrender")
+        parts.append(ngettext("split to {count} hand", "split to {count} hands", rules.max_hands).format(
+            count=rules.max_hands))
+    if rules.surrender is Surrender.LATE:
+        parts.append(_("late surrender"))
+    elif rules.surrender is Surrender.EARLY:
+        parts.append(_("early surrender"))
     if not rules.insurance:
-        parts.append("no insurance")
-    parts.append(f"blackjack pays {payout_text(rules.blackjack_pays)}")
+        parts.append(_("no insurance"))
+    parts.append(_("blackjack pays {payout}").format(payout=payout_text(rules.blackjack_pays)))
     if rules.tournament is not None:
-        bankroll, goal = rules.tournament.bankroll, rules.tournament.goal
-        parts.append(f"a tournament from ${format_money(bankroll)} to ${format_money(goal)}")
+        parts.append(_("a tournament from {bankroll} to {goal}").format(
+            bankroll=amount(rules.tournament.bankroll), goal=amount(rules.tournament.goal)))
     return ", ".join(parts) + "."
 
 

@@ -15,7 +15,15 @@ from engine.errors import IllegalActionError, InvalidBetError, RulesError
 from engine.hand import HandValue
 from engine.how_to_play import how_to_play
 from engine.i18n import money, percent, use_language
-from engine.rule_words import OPTION_HELP, RULE_GROUPS, describe_rules, felt_phrases, rules_in_words
+from engine.rule_words import (
+    OPTION_HELP,
+    RULE_GROUPS,
+    describe_rules,
+    description_words,
+    felt_phrases,
+    rules_in_words,
+    short_description,
+)
 from engine.rules import joined_problems
 from engine.rulesets import load_rules, with_option
 from engine.shoe import StackedShoe
@@ -141,3 +149,16 @@ def test_left_out_tables_are_counted_with_the_languages_plural(speak):
         "2 gespeicherte Tische, die sich nicht laden lassen, wurden weggelassen: "
         "\u201cOdd\u201d, \u201cDeep\u201d (siehe blackjack rules)."
     )
+
+
+def test_a_description_made_from_the_rules_is_read_in_the_language_and_saved_in_english(speak):
+    changed = load_rules("vegas-strip").with_changes(decks=1)
+    described = changed.with_changes(description=short_description(changed))
+    speak("de")
+    assert described.description.startswith("One deck, dealer stands on soft 17")
+    assert description_words(described) == (
+        "Ein Deck, Croupier bleibt bei Soft 17, Verdoppeln auf zwei beliebige, Verdoppeln nach Teilen, "
+        "Teilen bis zu 4 Händen, spätes Aufgeben, Blackjack zahlt 3:2."
+    )
+    assert description_words(changed.with_changes(description="Our Friday game.")) == "Our Friday game."
+    assert description_words(changed.with_changes(description="")) == ""
