@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError
+from engine.i18n import _, ngettext
 
 SALT_BYTES = 16
 """The salt's length in bytes (written as twice as many hex digits)."""
@@ -173,59 +174,75 @@ def check_shoe(
     problems: list[str] = []
     notes: list[str] = []
     if not _DIGEST.fullmatch(digest):
-        problems.append(f"the commitment {digest!r:.70} is not 64 lowercase hex digits.")
+        problems.append(
+            _("the commitment {digest!r:.70} is not 64 lowercase hex digits.").format(digest=digest))
     if not is_salt(salt):
-        problems.append(f"the salt {salt!r:.40} is not 32 lowercase hex digits.")
+        problems.append(_("the salt {salt!r:.40} is not 32 lowercase hex digits.").format(salt=salt))
     try:
         cards = parse_cards(order)
     except CardParseError as error:
-        problems.append(f"the revealed order holds something not a card: {error}.")
+        problems.append(_("the revealed order holds something not a card: {error}.").format(error=error))
         cards = ()
     if not problems and commitment(cards, salt) != digest:
         problems.append(
-            "the revealed order and salt do not hash to the commitment recorded before the shoe: "
-            f"SHA-256 gives {fingerprint(commitment(cards, salt))}…,"
-            f" the commitment is {fingerprint(digest)}…."
+            _("the revealed order and salt do not hash to the commitment recorded before the shoe: "
+              "SHA-256 gives {computed}…, the commitment is {recorded}….").format(
+                computed=fingerprint(commitment(cards, salt)), recorded=fingerprint(digest))
         )
     if burned:
-        notes.append(f"the first {_cards(burned)} of the order were burned face down, dealt to no round.")
+        notes.append(ngettext(
+            "the first {count} card of the order were burned face down, dealt to no round.",
+            "the first {count} cards of the order were burned face down, dealt to no round.",
+            burned,
+        ).format(count=burned))
     at = burned
     dealt = 0
     for round_id, text in rounds:
         try:
             taken = parse_cards(text)
         except CardParseError as error:
-            problems.append(f"round {round_id}'s cards cannot be read: {error}.")
+            problems.append(
+                _("round {round}'s cards cannot be read: {error}.").format(round=round_id, error=error))
             continue
         for number, card in enumerate(taken, start=1):
             if at >= len(cards):
                 rest = len(taken) - number + 1
-                notes.append(
-                    f"round {round_id}'s last {_cards(rest)} came from the discards shuffled back in when the"
-                    " shoe ran out mid-round; the commitment does not cover them."
-                )
+                notes.append(ngettext(
+                    "round {round}'s last {count} card came from the discards shuffled back in when the "
+                    "shoe ran out mid-round; the commitment does not cover them.",
+                    "round {round}'s last {count} cards came from the discards shuffled back in when the "
+                    "shoe ran out mid-round; the commitment does not cover them.",
+                    rest,
+                ).format(round=round_id, count=rest))
                 break
             if card != cards[at]:
                 problems.append(
-                    f"round {round_id} took {card.code} as its card {number}, but card {at + 1} of the"
-                    f" shoe's order is {cards[at].code}."
+                    _("round {round} took {card} as its card {number}, but card {position} of the shoe's "
+                      "order is {expected}.").format(
+                        round=round_id, card=card.code, number=number, position=at + 1,
+                        expected=cards[at].code)
                 )
                 at += len(taken) - number + 1  # the next round is checked where this one should have ended
                 break
             at += 1
             dealt += 1
-    verdict = "verified" if not problems else f"NOT VERIFIED ({_count(len(problems), 'problem')})"
-    summary = (
-        f"{verdict}: the order of {_cards(len(cards))} and its salt were checked"
-        f" against the commitment, and {len(rounds)} round{'s' * (len(rounds) != 1)} against the order"
-        f" ({_cards(dealt)} dealt in order)."
-    )
+    if problems:
+        verdict = ngettext("NOT VERIFIED ({count} problem)", "NOT VERIFIED ({count} problems)",
+                           len(problems)).format(count=len(problems))
+    else:
+        verdict = _("verified")
+    # TRANSLATORS: {verdict} is "verified" or "NOT VERIFIED (2 problems)"; {cards}, {rounds} and
+    # {dealt} are counts with their nouns: "312 cards", "4 rounds", "27 cards"
+    summary = _(
+        "{verdict}: the order of {cards} and its salt were checked against the commitment, "
+        "and {rounds} against the order ({dealt} dealt in order)."
+    ).format(verdict=verdict, cards=_cards(len(cards)), rounds=_rounds(len(rounds)), dealt=_cards(dealt))
     return ShoeCheck(tuple(problems), tuple(notes), summary)
 
 
+def _rounds(count: int) -> str:
+    return ngettext("{count} round", "{count} rounds", count).format(count=count)
+
+
 def _cards(count: int) -> str:
-    return _count(count, "card")
-
-
-def _count(count: int, thing: str) -> str:
-    return f"{count} {thing}{'s' * (count != 1)}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)

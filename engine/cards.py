@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.errors import CardParseError
+from engine.i18n import _
 
 
 class Rank(Enum):
@@ -99,19 +100,20 @@ class Card:
         if code.startswith("10"):
             code = "T" + code[2:]
         if not 1 <= len(code) <= 2:
-            raise CardParseError(f"{text!r} is not a card code (use e.g. AS, TH, 10D or K)")
+            raise CardParseError(
+                _("{text!r} is not a card code (use e.g. AS, TH, 10D or K)").format(text=text))
         try:
             rank = Rank(code[0])
         except ValueError:
             raise CardParseError(
-                f"{text!r} has no rank: use A, 2-9, T (or 10), J, Q or K"
+                _("{text!r} has no rank: use A, 2-9, T (or 10), J, Q or K").format(text=text)
             ) from None
         if len(code) == 1:
             return _CARDS[(rank, None)]
         try:
             suit = Suit(code[1])
         except ValueError:
-            raise CardParseError(f"{text!r} has no suit: use S, H, D or C") from None
+            raise CardParseError(_("{text!r} has no suit: use S, H, D or C").format(text=text)) from None
         return _CARDS[(rank, suit)]
 
 

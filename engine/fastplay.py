@@ -27,7 +27,10 @@ from engine.cards import Card
 from engine.dealer import dealer_draws, dealer_may_peek, hand_awaits_dealer, hand_is_live
 from engine.errors import IllegalActionError, InvalidBetError, ShoeExhaustedError
 from engine.hand import hand_total, is_natural, is_pair
+from engine.i18n import _
 from engine.legality import (
+    bet_refused,
+    cannot,
     early_surrender_offered,
     even_money_offered,
     insurance_affordable,
@@ -39,7 +42,7 @@ from engine.legality import (
     why_not_split,
     why_not_surrender,
 )
-from engine.money import Money, format_money
+from engine.money import Money
 from engine.payout import (
     blackjack_win,
     counts_as_blackjack,
@@ -49,7 +52,7 @@ from engine.payout import (
     original_bet_only,
     seat_outcomes,
 )
-from engine.round import DecisionKind
+from engine.round import DecisionKind, asked_about, no_bet_placed, not_dealt_a_first_card
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 
@@ -470,7 +473,7 @@ class FastTable:
                 bets[seat] = amount
                 playing.append(seat)
         if not playing:
-            raise InvalidBetError("cannot deal: no seat has placed a bet")
+            raise InvalidBetError(no_bet_placed())
         if first_card:
             for seat in seats:
                 if bets[seat]:
@@ -596,9 +599,9 @@ class FastTable:
     def _refuse_bet(self, seat: int, amount: Money) -> None:
         """Raise the InvalidBetError the round would raise for this bet."""
         if self.rules.first_card_before_bet and not self._hands[seat]:
-            raise InvalidBetError(f"cannot bet: {seat_name(seat)} was not dealt a first card")
+            raise InvalidBetError(not_dealt_a_first_card(seat_name(seat)))
         reason = why_not_bet(self.rules, amount, self.bankrolls[seat], seat_name(seat))
-        raise InvalidBetError(f"cannot bet {format_money(amount)}: {reason}")
+        raise InvalidBetError(bet_refused(amount, reason or ""))
 
     def _ask_bot(
         self, seat: int, hand: _Hand, index: int, hands: int, up: Card | None, legal: frozenset[Action]
@@ -608,7 +611,7 @@ class FastTable:
                         self.bankrolls[seat], self.seen, self.shuffles)
         action = self.bots[seat].decide(view, legal)
         if action not in legal:
-            raise IllegalActionError(f"cannot {action.value}: the rules do not allow it on this hand")
+            raise IllegalActionError(cannot(action, _("the rules do not allow it on this hand")))
         return action
 
     def _split(self, seat: int, hands: list[_Hand], index: int) -> None:
@@ -649,8 +652,7 @@ class FastTable:
                             self.seen, self.shuffles)
             action = self.bots[seat].decide(view, legal)
             if action not in legal:
-                raise IllegalActionError(f"cannot {action.value}: {seat_name(seat)} is being asked "
-                                         f"about {kind.value.replace('-', ' ')}")
+                raise IllegalActionError(cannot(action, asked_about(seat_name(seat), kind)))
             if action is Action.SURRENDER:
                 hand.flags |= SURRENDERED
                 hand.finished = True
@@ -668,7 +670,7 @@ class FastTable:
         outcomes = []
         for hand in open_hands:
             blackjack = (self._fates.get(hand.flags | hand.doubled << 5) or self._ask_fate(hand))[0]
-            result, net, _ = self._ask_outcome(
+            result, net, _paid = self._ask_outcome(
                 (hand.total, blackjack, hand.bet, hand.doubled, hand.flags & 3, True, dealer_total)
             )
             outcomes.append((result, net))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +23,14 @@ class HandValue:
         return self.total > 21
 
     def describe(self) -> str:
-        """The total as a player would say it: '21', 'soft 17', 'bust 24'."""
+        """The total as a player would say it, in the player's language: '21', 'soft 17', 'bust 24'."""
         if self.bust:
-            return f"bust {self.total}"
-        return f"soft {self.total}" if self.soft and self.total != 21 else str(self.total)
+            # TRANSLATORS: a hand's total over 21, shown beside the cards
+            return _("bust {total}").format(total=self.total)
+        if self.soft and self.total != 21:
+            # TRANSLATORS: a total with an ace counted as 11, shown beside the cards
+            return _("soft {total}").format(total=self.total)
+        return str(self.total)
 
 
 def hand_total(cards: Sequence[Card]) -> tuple[int, bool]:

@@ -3,6 +3,7 @@
 `how_to_play(rules)` gives sections of paragraphs; a paragraph may name cards to picture
 beside it, as card codes with a suit (`("AS", "6H")`) the game draws from its own sprites.
 The section whose `slot` is `KEYS_SLOT` is left empty: the game fills in its own keys.
+Every word is in the player's language (`engine.i18n`), looked up when the guide is made.
 
 >>> from engine.rulesets import load_rules
 >>> [section.title for section in how_to_play(load_rules("home-game"))]
@@ -15,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.money import format_money, scale
+from engine.i18n import N_, _, money, ngettext
+from engine.money import scale
 from engine.rule_words import ratio_words
 from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, DoubleOn, Rules, Surrender
 
@@ -54,16 +56,18 @@ def how_to_play(rules: Rules) -> tuple[Section, ...]:
     """
     sections = [
         _goal(rules),
-        Section("Card values", (
-            Paragraph("Cards two to ten count their number; jacks, queens and kings count 10.", ("7C", "KD")),
-            Paragraph("An ace counts 11, or 1 when 11 would take the hand over 21.", ("AD", "9S")),
+        Section(_("Card values"), (
+            Paragraph(
+                _("Cards two to ten count their number; jacks, queens and kings count 10."), ("7C", "KD")
+            ),
+            Paragraph(_("An ace counts 11, or 1 when 11 would take the hand over 21."), ("AD", "9S")),
         )),
         _soft_hands(rules),
-        Section("Hit and stand", (
+        Section(_("Hit and stand"), (
             Paragraph(
-                "Hit to take another card, as many times as you like; stand to keep your total and end "
-                "your turn. A hand that goes over 21 is bust and loses at once, even if the dealer busts "
-                "later.",
+                _("Hit to take another card, as many times as you like; stand to keep your total and end "
+                  "your turn. A hand that goes over 21 is bust and loses at once, even if the dealer busts "
+                  "later."),
                 ("TH", "6C", "8D"),
             ),
         )),
@@ -77,178 +81,194 @@ def how_to_play(rules: Rules) -> tuple[Section, ...]:
         sections.append(_insurance(rules))
     sections.append(_payouts(rules))
     if rules.tournament is not None:
-        sections.append(Section("Tournament", (Paragraph(
-            f"Every seat starts with ${format_money(rules.tournament.bankroll)}. Reach "
-            f"${format_money(rules.tournament.goal)} to win; when you cannot cover the minimum bet, "
-            "you are out."
+        sections.append(Section(_("Tournament"), (Paragraph(
+            _("Every seat starts with {bankroll}. Reach {goal} to win; when you cannot cover the minimum "
+              "bet, you are out.").format(
+                bankroll=money(rules.tournament.bankroll), goal=money(rules.tournament.goal))
         ),)))
-    sections.append(Section("Keys", (), slot=KEYS_SLOT))
+    # TRANSLATORS: the heading of the section listing the game's keys
+    sections.append(Section(_("Keys"), (), slot=KEYS_SLOT))
     return tuple(sections)
 
 
 def _goal(rules: Rules) -> Section:
     if rules.dealer_draws_after_players:
-        dealer = "The dealer takes no card until every player has played."
+        dealer = _("The dealer takes no card until every player has played.")
     elif rules.dealer_gets_hole_card:
-        dealer = "The dealer takes one card face up and one face down, the hole card."
+        dealer = _("The dealer takes one card face up and one face down, the hole card.")
     else:
-        dealer = "The dealer takes one card face up and draws the rest after the players have played."
-    deal = "Each player bets, then gets two cards face up."
+        dealer = _("The dealer takes one card face up and draws the rest after the players have played.")
+    deal = _("Each player bets, then gets two cards face up.")
     if rules.first_card_before_bet:
-        deal = "Each player sees a first card, then bets, then gets a second card."
-    return Section("The goal", (
+        deal = _("Each player sees a first card, then bets, then gets a second card.")
+    return Section(_("The goal"), (
         Paragraph(
-            "Beat the dealer: finish closer to 21 than the dealer without going over. "
-            "You play against the dealer only, never against the other players."
+            _("Beat the dealer: finish closer to 21 than the dealer without going over. "
+              "You play against the dealer only, never against the other players.")
         ),
         Paragraph(f"{deal} {dealer}"),
     ))
 
 
 def _soft_hands(rules: Rules) -> Section:
-    beats = "beats any other hand, even the dealer's blackjack" if (
-        rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PLAYER_WINS
-    ) else "beats any other 21"
-    return Section("Soft hands and blackjack", (
-        Paragraph("A hand with an ace counted as 11 is soft: an ace and a six make soft 17.", ("AS", "6H")),
+    if rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PLAYER_WINS:
+        blackjack = _("An ace and a ten, jack, queen or king as your first two cards make a blackjack; "
+                      "it beats any other hand, even the dealer's blackjack.")
+    else:
+        blackjack = _("An ace and a ten, jack, queen or king as your first two cards make a blackjack; "
+                      "it beats any other 21.")
+    return Section(_("Soft hands and blackjack"), (
         Paragraph(
-            "A soft hand cannot bust on the next card: draw a nine to soft 17 and the ace counts 1, "
-            "for hard 16.",
+            _("A hand with an ace counted as 11 is soft: an ace and a six make soft 17."), ("AS", "6H")
+        ),
+        Paragraph(
+            _("A soft hand cannot bust on the next card: draw a nine to soft 17 and the ace counts 1, "
+              "for hard 16."),
             ("AS", "6H", "9D"),
         ),
-        Paragraph(
-            f"An ace and a ten, jack, queen or king as your first two cards make a blackjack; it {beats}.",
-            ("AH", "KS"),
-        ),
+        Paragraph(blackjack, ("AH", "KS")),
     ))
 
 
 def _dealer(rules: Rules) -> Section:
     if rules.dealer_hits_soft_17:
         draws = Paragraph(
-            "The dealer makes no choices: it draws to 16, draws to soft 17 too, and stands on hard 17 "
-            "and more.",
+            _("The dealer makes no choices: it draws to 16, draws to soft 17 too, and stands on hard 17 "
+              "and more."),
             ("AC", "6D"),
         )
     else:
-        draws = Paragraph("The dealer makes no choices: it draws to 16 and stands on every 17, soft 17 too.")
+        draws = Paragraph(
+            _("The dealer makes no choices: it draws to 16 and stands on every 17, soft 17 too.")
+        )
     if rules.dealer_peeks:
-        peek = (
+        peek = _(
             "With an ace or a ten showing, the dealer checks the hole card for blackjack before anyone "
             "plays; a dealer blackjack ends the round at once and takes only the original bets."
         )
-    else:
-        taken = (
-            "every bet, doubles and splits too"
-            if rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL_BETS
-            else "only the original bet; what you added to double or split comes back"
-        )
-        peek = (
+    elif rules.dealer_blackjack_takes is DealerBlackjackTakes.ALL_BETS:
+        peek = _(
             "The dealer does not check for blackjack before you play. "
-            f"A dealer blackjack found after play takes {taken}."
+            "A dealer blackjack found after play takes every bet, doubles and splits too."
         )
-    return Section("The dealer", (draws, Paragraph(peek)))
-
-
-_DOUBLE_ON = {
-    DoubleOn.ANY: "on any first two cards",
-    DoubleOn.NINE_TO_ELEVEN: "only when your first two cards total 9, 10 or 11",
-    DoubleOn.TEN_TO_ELEVEN: "only when your first two cards total 10 or 11",
-}
+    else:
+        peek = _(
+            "The dealer does not check for blackjack before you play. A dealer blackjack found after "
+            "play takes only the original bet; what you added to double or split comes back."
+        )
+    return Section(_("The dealer"), (draws, Paragraph(peek)))
 
 
 def _doubling(rules: Rules) -> Section:
     if rules.double_on is DoubleOn.NONE:
-        return Section("Doubling down", (Paragraph("This table does not allow doubling down."),))
-    paragraphs = [Paragraph(
-        "Double down to double your bet and take exactly one more card. "
-        f"Here you may double {_DOUBLE_ON[rules.double_on]}.",
-        ("6H", "5D"),
-    )]
+        return Section(_("Doubling down"), (Paragraph(_("This table does not allow doubling down.")),))
+    if rules.double_on is DoubleOn.ANY:
+        where = _("Double down to double your bet and take exactly one more card. "
+                  "Here you may double on any first two cards.")
+    elif rules.double_on is DoubleOn.NINE_TO_ELEVEN:
+        where = _("Double down to double your bet and take exactly one more card. "
+                  "Here you may double only when your first two cards total 9, 10 or 11.")
+    else:
+        where = _("Double down to double your bet and take exactly one more card. "
+                  "Here you may double only when your first two cards total 10 or 11.")
+    paragraphs = [Paragraph(where, ("6H", "5D"))]
     if rules.splitting_allowed:
         paragraphs.append(Paragraph(
-            "You may double a hand made by splitting, too."
+            _("You may double a hand made by splitting, too.")
             if rules.double_after_split
-            else "You may not double a hand made by splitting."
+            else _("You may not double a hand made by splitting.")
         ))
-    return Section("Doubling down", tuple(paragraphs))
+    return Section(_("Doubling down"), tuple(paragraphs))
 
 
 def _splitting(rules: Rules) -> Section:
     if not rules.splitting_allowed:
-        return Section("Splitting", (Paragraph("This table does not allow splitting."),))
-    pair = (
-        "Two cards of the same value are a pair (any two ten-value cards, K and Q say)"
-        if rules.pair_by_value
-        else "Two cards of the same rank are a pair (K and Q are not)"
-    )
-    if rules.max_hands == 0:
-        limit = "Split again whenever another pair comes, without limit."
-    elif rules.max_hands == 2:
-        limit = "You may split only once."
+        return Section(_("Splitting"), (Paragraph(_("This table does not allow splitting.")),))
+    if rules.pair_by_value:
+        pair = _("Two cards of the same value are a pair (any two ten-value cards, K and Q say): split them "
+                 "into two hands, each with a bet equal to the first, and play them one by one.")
     else:
-        limit = f"Split again when another pair comes, up to {rules.max_hands} hands."
-    paragraphs = [Paragraph(
-        f"{pair}: split them into two hands, each with a bet equal to the first, and play them one by one. "
-        + limit,
-        ("8S", "8D"),
-    )]
-    aces = "Split aces may be hit like any hand" if rules.hit_split_aces else "Split aces get one card each"
-    if rules.resplit_aces and rules.max_hands != 2:
-        aces += ", and a pair of aces may be split again"
-    ten = "pays as a blackjack" if rules.split_ace_21_is_blackjack else "is 21, not a blackjack"
-    paragraphs.append(Paragraph(f"{aces}. A ten on a split ace {ten}.", ("AS", "AH")))
-    return Section("Splitting", tuple(paragraphs))
+        pair = _("Two cards of the same rank are a pair (K and Q are not): split them into two hands, each "
+                 "with a bet equal to the first, and play them one by one.")
+    if rules.max_hands == 0:
+        limit = _("Split again whenever another pair comes, without limit.")
+    elif rules.max_hands == 2:
+        limit = _("You may split only once.")
+    else:
+        limit = ngettext(
+            "Split again when another pair comes, up to {count} hand.",
+            "Split again when another pair comes, up to {count} hands.",
+            rules.max_hands,
+        ).format(count=rules.max_hands)
+    paragraphs = [Paragraph(f"{pair} {limit}", ("8S", "8D"))]
+    again = rules.resplit_aces and rules.max_hands != 2
+    aces = _(_SPLIT_ACES[rules.hit_split_aces, again])
+    if rules.split_ace_21_is_blackjack:
+        ten = _("A ten on a split ace pays as a blackjack.")
+    else:
+        ten = _("A ten on a split ace is 21, not a blackjack.")
+    paragraphs.append(Paragraph(f"{aces} {ten}", ("AS", "AH")))
+    return Section(_("Splitting"), tuple(paragraphs))
+
+
+_SPLIT_ACES = {
+    (True, True): N_("Split aces may be hit like any hand, and a pair of aces may be split again."),
+    (True, False): N_("Split aces may be hit like any hand."),
+    (False, True): N_("Split aces get one card each, and a pair of aces may be split again."),
+    (False, False): N_("Split aces get one card each."),
+}
+"""What split aces may do, by (they may be hit, a pair of aces may be split again)."""
 
 
 def _surrender(rules: Rules) -> Section:
-    what = (
-        "On your first two cards, before anything else, you may surrender: "
-        "give up half your bet and end the hand."
-    )
     if rules.surrender is Surrender.EARLY:
-        when = "Surrender is early here: it stands even when the dealer has a blackjack."
+        text = _("On your first two cards, before anything else, you may surrender: give up half your bet "
+                 "and end the hand. Surrender is early here: it stands even when the dealer has a blackjack.")
     elif rules.dealer_peeks:
-        when = "Surrender is late here: it is offered once the dealer has checked for blackjack."
+        text = _("On your first two cards, before anything else, you may surrender: give up half your bet "
+                 "and end the hand. Surrender is late here: it is offered once the dealer has checked for "
+                 "blackjack.")
     else:
-        when = "Surrender is late here: if the dealer turns out to have a blackjack, the whole bet is lost."
-    return Section("Surrender", (Paragraph(f"{what} {when}"),))
+        text = _("On your first two cards, before anything else, you may surrender: give up half your bet "
+                 "and end the hand. Surrender is late here: if the dealer turns out to have a blackjack, "
+                 "the whole bet is lost.")
+    return Section(_("Surrender"), (Paragraph(text),))
 
 
 def _insurance(rules: Rules) -> Section:
     paragraphs = [Paragraph(
-        "When the dealer shows an ace you may take insurance, a side bet of half your bet that pays 2 to 1 "
-        "if the dealer has a blackjack and is lost otherwise. "
-        "It is a bet on the dealer's blackjack, not on your hand.",
+        _("When the dealer shows an ace you may take insurance, a side bet of half your bet that pays 2 to 1 "
+          "if the dealer has a blackjack and is lost otherwise. "
+          "It is a bet on the dealer's blackjack, not on your hand."),
         ("AC",),
     )]
     if rules.even_money:
         paragraphs.append(Paragraph(
-            "Holding a blackjack against an ace, you may take even money: "
-            "1 to 1 at once, whatever the dealer has.",
+            _("Holding a blackjack against an ace, you may take even money: "
+              "1 to 1 at once, whatever the dealer has."),
             ("AH", "KS"),
         ))
-    return Section("Insurance and even money" if rules.even_money else "Insurance", tuple(paragraphs))
+    return Section(_("Insurance and even money") if rules.even_money else _("Insurance"), tuple(paragraphs))
 
 
 _EXAMPLE_BET = 1000
 
 
 def _payouts(rules: Rules) -> Section:
-    paragraphs = [Paragraph("A win pays 1 to 1; a tie is a push, and your bet comes back.")]
-    bet = f"${format_money(_EXAMPLE_BET)}"
+    paragraphs = [Paragraph(_("A win pays 1 to 1; a tie is a push, and your bet comes back."))]
     if rules.blackjack_pays == Fraction(1):
-        blackjack = "Blackjack pays 1 to 1, like any other win."
+        sentences = [_("Blackjack pays 1 to 1, like any other win.")]
     else:
-        won = f"${format_money(scale(_EXAMPLE_BET, rules.blackjack_pays))}"
-        blackjack = f"Blackjack pays {ratio_words(rules.blackjack_pays)}: a {bet} bet wins {won}."
+        sentences = [_("Blackjack pays {ratio}: a {bet} bet wins {won}.").format(
+            ratio=ratio_words(rules.blackjack_pays), bet=money(_EXAMPLE_BET),
+            won=money(scale(_EXAMPLE_BET, rules.blackjack_pays)))]
     if rules.blackjack_vs_dealer_blackjack is BlackjackVsBlackjack.PUSH:
-        blackjack += " Against a dealer blackjack it pushes."
+        sentences.append(_("Against a dealer blackjack it pushes."))
     if rules.player_blackjack_paid_at_once:
-        blackjack += " It is paid at once."
-    paragraphs.append(Paragraph(blackjack, ("AH", "KS")))
+        sentences.append(_("It is paid at once."))
+    paragraphs.append(Paragraph(" ".join(sentences), ("AH", "KS")))
     if rules.double_on is not DoubleOn.NONE or rules.splitting_allowed:
         paragraphs.append(
-            Paragraph("A doubled hand wins or loses twice its bet; each split hand settles on its own.")
+            Paragraph(_("A doubled hand wins or loses twice its bet; each split hand settles on its own."))
         )
-    return Section("Payouts", tuple(paragraphs))
+    return Section(_("Payouts"), tuple(paragraphs))

@@ -3,7 +3,7 @@
 The event-producing `Round` and the simulator's fast path (`engine.fastplay`) both ask
 these, so each rule is written once. A `why_not_*` function answers None when the rules
 allow the thing and otherwise the reason, as the part of a sentence that follows
-"cannot <verb>: ".
+"cannot <verb>: " (`cannot` makes the whole sentence), in the player's language.
 
 What the fast path relies on to remember answers: these functions read a hand's cards
 only through how many there are, their best total and softness, and whether they pair
@@ -15,11 +15,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.actions import Action
 from engine.cards import Card
 from engine.dealer import dealer_may_peek
 from engine.hand import hand_total, is_pair
+from engine.i18n import N_, _, ngettext
 from engine.money import Money, format_money
 from engine.rules import BlackjackVsBlackjack, Rules, Surrender
+
+_CANNOT = {
+    # TRANSLATORS: {reason} says why, e.g. "these rules do not allow surrender"
+    Action.HIT: N_("cannot hit: {reason}"),
+    Action.STAND: N_("cannot stand: {reason}"),
+    Action.DOUBLE: N_("cannot double: {reason}"),
+    Action.SPLIT: N_("cannot split: {reason}"),
+    Action.SURRENDER: N_("cannot surrender: {reason}"),
+    # TRANSLATORS: declining early surrender
+    Action.NO_SURRENDER: N_("cannot no-surrender: {reason}"),
+    Action.INSURANCE: N_("cannot insurance: {reason}"),
+    # TRANSLATORS: declining insurance
+    Action.NO_INSURANCE: N_("cannot no-insurance: {reason}"),
+    Action.EVEN_MONEY: N_("cannot even-money: {reason}"),
+    # TRANSLATORS: declining even money
+    Action.NO_EVEN_MONEY: N_("cannot no-even-money: {reason}"),
+}
+
+
+def cannot(action: Action, reason: str) -> str:
+    """The sentence refusing an action, with the reason: 'cannot split: ...'.
+
+    >>> cannot(Action.SPLIT, "these rules do not allow splitting")
+    'cannot split: these rules do not allow splitting'
+    """
+    return _(_CANNOT[action]).format(reason=reason)
+
+
+def bet_refused(amount: Money, reason: str) -> str:
+    """The sentence refusing a bet of this amount, with the reason from `why_not_bet`.
+
+    >>> bet_refused(500, "the table minimum is 10")
+    'cannot bet 5: the table minimum is 10'
+    """
+    return _("cannot bet {amount}: {reason}").format(amount=format_money(amount), reason=reason)
 
 
 def why_not_bet(rules: Rules, amount: Money, bankroll: Money, name: str) -> str | None:
@@ -32,19 +69,24 @@ def why_not_bet(rules: Rules, amount: Money, bankroll: Money, name: str) -> str 
     'Ann has only 15'
     """
     if amount < rules.min_bet:
-        return f"the table minimum is {format_money(rules.min_bet)}"
+        return _("the table minimum is {amount}").format(amount=format_money(rules.min_bet))
     if rules.max_bet is not None and amount > rules.max_bet:
-        return f"the table maximum is {format_money(rules.max_bet)}"
+        return _("the table maximum is {amount}").format(amount=format_money(rules.max_bet))
     if amount > bankroll:
-        return f"{name} has only {format_money(bankroll)}"
+        return _("{name} has only {amount}").format(name=name, amount=format_money(bankroll))
     return None
 
 
 def why_not_hit(rules: Rules, split_aces: bool, label: str) -> str | None:
     """Why a hand may not take a card, or None: only a split ace that may not be hit is barred."""
     if split_aces and not rules.hit_split_aces:
-        return f"{label} is a split ace, which takes one card only"
+        return _split_ace(label)
     return None
+
+
+def _split_ace(label: str) -> str:
+    # TRANSLATORS: {hand} names a hand: a player's name, or "Ann hand 2"
+    return _("{hand} is a split ace, which takes one card only").format(hand=label)
 
 
 def why_not_double(
@@ -63,16 +105,22 @@ def why_not_double(
     'these rules allow doubling on 9-11 only, not on 12'
     """
     if len(cards) != 2:
-        return f"{label} has {len(cards)} cards; only a two-card hand may double"
+        return ngettext(
+            "{hand} has {count} card; only a two-card hand may double",
+            "{hand} has {count} cards; only a two-card hand may double",
+            len(cards),
+        ).format(hand=label, count=len(cards))
     total = hand_total(cards)[0]
     if not rules.double_on.allows(total):
-        return f"these rules allow doubling on {rules.double_on.value} only, not on {total}"
+        # TRANSLATORS: {totals} is "9-11" or "10-11"
+        return _("these rules allow doubling on {totals} only, not on {total}").format(
+            totals=rules.double_on.value, total=total)
     if from_split and not rules.double_after_split:
-        return "these rules do not allow doubling after a split"
+        return _("these rules do not allow doubling after a split")
     if split_aces and not rules.hit_split_aces:
-        return f"{label} is a split ace, which takes one card only"
+        return _split_ace(label)
     if bankroll < bet:
-        return f"{label} needs {format_money(bet)} more to double"
+        return _("{hand} needs {amount} more to double").format(hand=label, amount=format_money(bet))
     return None
 
 
@@ -94,18 +142,27 @@ def why_not_split(
     'Ann already makes 4 hands, the most these rules allow'
     """
     if not rules.splitting_allowed:
-        return "these rules do not allow splitting"
+        return _("these rules do not allow splitting")
     if len(cards) != 2:
-        return f"{label} has {len(cards)} cards; only a pair may be split"
+        return ngettext(
+            "{hand} has {count} card; only a pair may be split",
+            "{hand} has {count} cards; only a pair may be split",
+            len(cards),
+        ).format(hand=label, count=len(cards))
     if not is_pair(cards, by_value=rules.pair_by_value):
-        kind = "the same value" if rules.pair_by_value else "the same rank"
-        return f"{label} is not a pair: its cards are not of {kind}"
+        if rules.pair_by_value:
+            return _("{hand} is not a pair: its cards are not of the same value").format(hand=label)
+        return _("{hand} is not a pair: its cards are not of the same rank").format(hand=label)
     if rules.max_hands and hands >= rules.max_hands:
-        return f"{label} already makes {hands} hands, the most these rules allow"
+        return ngettext(
+            "{hand} already makes {count} hand, the most these rules allow",
+            "{hand} already makes {count} hands, the most these rules allow",
+            hands,
+        ).format(hand=label, count=hands)
     if split_aces and not rules.resplit_aces:
-        return "these rules do not allow resplitting aces"
+        return _("these rules do not allow resplitting aces")
     if bankroll < bet:
-        return f"{label} needs {format_money(bet)} more to split"
+        return _("{hand} needs {amount} more to split").format(hand=label, amount=format_money(bet))
     return None
 
 
@@ -115,11 +172,11 @@ def why_not_surrender(rules: Rules, up_card: Card | None, hands: int, cards: int
     `hands` is how many hands the seat holds and `cards` how many the hand holds.
     """
     if rules.surrender is Surrender.NONE:
-        return "these rules do not allow surrender"
+        return _("these rules do not allow surrender")
     if early_surrender_offered(rules, up_card):
-        return "early surrender was offered before the dealer checked for blackjack"
+        return _("early surrender was offered before the dealer checked for blackjack")
     if hands > 1 or cards != 2:
-        return "surrender is only allowed on the first two cards, before any other action"
+        return _("surrender is only allowed on the first two cards, before any other action")
     return None
 
 

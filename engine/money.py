@@ -35,28 +35,42 @@ def to_cents(amount: object) -> Money:
     or is more than `MAX_UNITS` either way.
     """
     if isinstance(amount, bool):
-        raise ValueError(f"{amount!r} is not an amount of money")
+        raise ValueError(_not_money(repr(amount)))
     if isinstance(amount, int):
         if abs(amount) > MAX_UNITS:  # compared, never printed: a huge int has no repr
-            raise ValueError(f"an amount cannot be more than {MAX_UNITS:,}")
+            raise ValueError(_too_much())
         return amount * CENTS_PER_UNIT
     if not isinstance(amount, float | str | Decimal):
-        raise ValueError(f"{amount!r} is not an amount of money")
+        raise ValueError(_not_money(repr(amount)))
     shown = _shown(amount)
     try:
         exact = Decimal(amount) if isinstance(amount, Decimal) else Decimal(str(amount))
     except InvalidOperation:
-        raise ValueError(f"{shown} is not an amount of money") from None
+        raise ValueError(_not_money(shown)) from None
     if not exact.is_finite():
-        raise ValueError(f"{shown} is not an amount of money")
+        raise ValueError(_not_money(shown))
     # Decimal comparisons are exact whatever the exponent (1e999999999 or 1e-999999999),
     # where arithmetic would round, overflow or underflow in the default context.
     if exact.copy_abs() > MAX_UNITS:
-        raise ValueError(f"an amount cannot be more than {MAX_UNITS:,}")
+        raise ValueError(_too_much())
     cents = exact.quantize(_CENT, rounding=ROUND_DOWN)  # at most 15 digits: exact
     if cents != exact:
-        raise ValueError(f"{shown} is not a whole number of cents")
+        from engine.i18n import _  # here, not at the top: engine.i18n imports this module
+
+        raise ValueError(_("{amount} is not a whole number of cents").format(amount=shown))
     return int(cents.scaleb(2))
+
+
+def _not_money(shown: str) -> str:
+    from engine.i18n import _  # here, not at the top: engine.i18n imports this module
+
+    return _("{amount} is not an amount of money").format(amount=shown)
+
+
+def _too_much() -> str:
+    from engine.i18n import _, number  # here, not at the top: engine.i18n imports this module
+
+    return _("an amount cannot be more than {most}").format(most=number(MAX_UNITS))
 
 
 _CENT = Decimal("0.01")

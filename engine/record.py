@@ -35,6 +35,7 @@ from engine.cards import Card
 from engine.errors import BlackjackError, RecordError
 from engine.events import TournamentEnded
 from engine.hand import hand_total
+from engine.i18n import _, ngettext
 from engine.money import Money, to_cents, to_units
 from engine.round import Round, first_card_takers
 from engine.rules import Rules
@@ -165,17 +166,21 @@ class _ReadRecord:
 
 def _read_record(record: Any, start: dict[str, Any] | None) -> _ReadRecord:
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(_("a record must be a JSON object"))
     missing = [key for key in ("rules", "seats", "bets", "shoe", "decisions") if key not in record]
     if missing:
-        raise RecordError(f"the record has no {missing[0]!r} field")
+        raise RecordError(_("the record has no {key!r} field").format(key=missing[0]))
     spec = _field(record, "rules", (str, dict))
     rules = resolve_rules_spec(start["rules"] if isinstance(start, dict) and "rules" in start else spec)
     seat_fields = _field(record, "seats", list)
     seats = [_seat(i, s) for i, s in enumerate(seat_fields)]
     bets = [_money(bet, f"bets[{seat}]") for seat, bet in enumerate(_field(record, "bets", list))]
     if len(bets) != len(seats):
-        raise RecordError(f"'bets' has {len(bets)} entries for {len(seats)} seats")
+        raise RecordError(ngettext(
+            # The English reads the same for one seat (as it always has); other languages need both forms.
+            "'bets' has {count} entries for {seats} seats", "'bets' has {count} entries for {seats} seats",
+            len(seats),
+        ).format(count=len(bets), seats=len(seats)))
     cards = [Card.parse(_text(code, "shoe")) for code in _field(record, "shoe", list)]
     decisions = [_decision(i, word) for i, word in enumerate(_field(record, "decisions", list))]
     source = spec if isinstance(spec, str) else None
@@ -203,7 +208,7 @@ def _play(read: _ReadRecord, start: dict[str, Any] | None, first_cards: list[int
     try:
         played = table.start_round(first_cards=first_cards)
     except BlackjackError as error:
-        raise RecordError(f"first_cards: {error}") from None
+        raise RecordError(_("first_cards: {error}").format(error=error)) from None
     for seat, cents in enumerate(read.bets):
         if cents:
             played.place_bet(seat, cents)
@@ -212,19 +217,28 @@ def _play(read: _ReadRecord, start: dict[str, Any] | None, first_cards: list[int
     for number, action in enumerate(read.decisions, start=1):
         if played.is_over:
             raise RecordError(
-                f"decision {number} ({action.value!r}) comes after the round is over"
+                _("decision {number} ({action!r}) comes after the round is over").format(
+                    number=number, action=action.value)
             )
         try:
             played.act(action)
         except BlackjackError as error:
-            raise RecordError(f"decision {number}: {error}") from None
+            raise RecordError(_("decision {number}: {error}").format(number=number, error=error)) from None
     if start is not None and played.drawn != read.cards:
         cards = read.cards
         at = next((i for i, (a, b) in enumerate(zip(played.drawn, cards, strict=False)) if a != b), None)
-        where = f"card {at + 1} is {played.drawn[at]}, not {cards[at]}" if at is not None else (
-            f"{len(played.drawn)} cards came out, not {len(cards)}"
-        )
-        raise RecordError(f"the shoe saved at the round's start does not deal the record's cards: {where}")
+        if at is not None:
+            raise RecordError(_(
+                "the shoe saved at the round's start does not deal the record's cards: "
+                "card {number} is {dealt}, not {recorded}"
+            ).format(number=at + 1, dealt=played.drawn[at], recorded=cards[at]))
+        raise RecordError(ngettext(
+            "the shoe saved at the round's start does not deal the record's cards: "
+            "{count} card came out, not {recorded}",
+            "the shoe saved at the round's start does not deal the record's cards: "
+            "{count} cards came out, not {recorded}",
+            len(played.drawn),
+        ).format(count=len(played.drawn), recorded=len(cards)))
     return played
 
 
@@ -252,10 +266,10 @@ def _replay_undeclared_first_cards(read: _ReadRecord) -> Round:
     if not fits:
         return _play(read, None, could)  # raises the sentence for the deal the game would have made
     if any(replay_summary(played) != replay_summary(fits[0]) for played in fits[1:]):
-        raise RecordError(
+        raise RecordError(_(
             "the record does not say which seats were dealt a first card (it was written before "
             "records did), and its cards fit more than one deal: it cannot be replayed exactly"
-        )
+        ))
     return fits[0]
 
 
@@ -284,9 +298,10 @@ def replay_record(record: dict[str, Any]) -> Round:
     if not played.is_over:
         decision = played.decision
         if decision is None:
-            raise RecordError("the record stops before the deal: no seat has bet")
+            raise RecordError(_("the record stops before the deal: no seat has bet"))
         raise RecordError(
-            f"the decisions ran out while seat {decision.seat} hand {decision.hand} still had to decide"
+            _("the decisions ran out while seat {seat} hand {hand} still had to decide").format(
+                seat=decision.seat, hand=decision.hand)
         )
     return played
 
@@ -325,31 +340,36 @@ def replay_summary(played: Round) -> dict[str, Any]:
 
 def _start_state(start: Any, seats: int) -> tuple[int, list[TournamentStatus], CardSource]:
     if not isinstance(start, dict) or not {"number", "tournament", "shoe"} <= start.keys():
-        raise RecordError("a round's start state must be an object with 'number', 'tournament' and 'shoe'")
+        raise RecordError(_("a round's start state must be an object with 'number', 'tournament' and 'shoe'"))
     number = start["number"]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise RecordError(f"the start state's round number must be a whole number from 1, not {number!r}")
+        raise RecordError(
+            _("the start state's round number must be a whole number from 1, not {number!r}").format(
+                number=number))
     statuses = start["tournament"]
     words = ", ".join(status.value for status in TournamentStatus)
     if not isinstance(statuses, list) or len(statuses) != seats:
-        raise RecordError(f"the start state needs one tournament status per seat ({seats}): {words}")
+        raise RecordError(
+            _("the start state needs one tournament status per seat ({seats}): {words}").format(
+                seats=seats, words=words))
     try:
         standing = [TournamentStatus(word) for word in statuses]
     except ValueError:
-        raise RecordError(f"the start state's tournament statuses must be {words}") from None
+        raise RecordError(
+            _("the start state's tournament statuses must be {words}").format(words=words)) from None
     return number, standing, restore_shoe(start["shoe"])
 
 
 def _field(record: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     value = record[key]
     if not isinstance(value, kind):
-        raise RecordError(f"the record's {key!r} field has the wrong type")
+        raise RecordError(_("the record's {key!r} field has the wrong type").format(key=key))
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: {value!r} is not a string")
+        raise RecordError(_("{where}: {value!r} is not a string").format(where=where, value=value))
     return value
 
 
@@ -357,9 +377,9 @@ def _money(value: Any, where: str) -> int:
     try:
         cents = to_cents(value)
     except ValueError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     if cents < 0:
-        raise RecordError(f"{where}: an amount cannot be negative")
+        raise RecordError(_("{where}: an amount cannot be negative").format(where=where))
     return cents
 
 
@@ -369,20 +389,23 @@ def _standing(index: int, value: Any) -> TournamentStatus:
         return TournamentStatus(word)
     except ValueError:
         words = ", ".join(status.value for status in TournamentStatus)
-        raise RecordError(f"seats[{index}].standing must be one of {words}, not {word!r}") from None
+        raise RecordError(_("seats[{index}].standing must be one of {words}, not {word!r}").format(
+            index=index, words=words, word=word)) from None
 
 
 def _first_cards(value: Any, seats: int) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats for seat in value
     ) or len(set(value)) != len(value):
-        raise RecordError(f"'first_cards' must list distinct seat numbers from 0 to {seats - 1}")
+        raise RecordError(
+            _("'first_cards' must list distinct seat numbers from 0 to {last}").format(last=seats - 1))
     return sorted(value)
 
 
 def _seat(index: int, value: Any) -> Seat:
     if not isinstance(value, dict) or "name" not in value or "bankroll" not in value:
-        raise RecordError(f"seats[{index}] must be an object with 'name' and 'bankroll'")
+        raise RecordError(
+            _("seats[{index}] must be an object with 'name' and 'bankroll'").format(index=index))
     return Seat(_text(value["name"], f"seats[{index}].name"), _money(value["bankroll"], f"seats[{index}]"))
 
 
@@ -391,4 +414,5 @@ def _decision(index: int, word: Any) -> Action:
         return Action(word)
     except ValueError:
         choices = ", ".join(action.value for action in Action)
-        raise RecordError(f"decisions[{index}]: {word!r} is not a decision; use {choices}") from None
+        raise RecordError(_("decisions[{index}]: {word!r} is not a decision; use {choices}").format(
+            index=index, word=word, choices=choices)) from None

@@ -19,7 +19,10 @@ from engine.cards import Card
 from engine.dealer import dealer_draws, dealer_may_peek, hand_awaits_dealer, hand_is_live
 from engine.errors import IllegalActionError, InvalidBetError
 from engine.hand import HandValue, hand_total, hand_value, is_natural
+from engine.i18n import N_, _
 from engine.legality import (
+    bet_refused,
+    cannot,
     early_surrender_offered,
     even_money_offered,
     insurance_affordable,
@@ -31,7 +34,7 @@ from engine.legality import (
     why_not_split,
     why_not_surrender,
 )
-from engine.money import Money, format_money
+from engine.money import Money
 from engine.payout import (
     blackjack_win,
     counts_as_blackjack,
@@ -93,6 +96,22 @@ class DecisionKind(Enum):
     INSURANCE = "insurance"
     EVEN_MONEY = "even-money"
     PLAY = "play"
+
+
+_ASKED_ABOUT = {
+    DecisionKind.EARLY_SURRENDER: N_("{name} is being asked about early surrender"),
+    DecisionKind.INSURANCE: N_("{name} is being asked about insurance"),
+    DecisionKind.EVEN_MONEY: N_("{name} is being asked about even money"),
+}
+
+
+def asked_about(name: str, kind: DecisionKind) -> str:
+    """Why a seat asked about an offer may do nothing else now, as the reason after "cannot <verb>: ".
+
+    >>> asked_about("Ann", DecisionKind.EVEN_MONEY)
+    'Ann is being asked about even money'
+    """
+    return _(_ASKED_ABOUT[kind]).format(name=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,19 +304,19 @@ class Round:
         """Raise InvalidBetError with the reason if the seat cannot bet this amount now."""
         rules = self.rules
         if self.phase is not Phase.BETTING:
-            raise InvalidBetError("cannot bet: the cards have been dealt")
+            raise InvalidBetError(_("cannot bet: the cards have been dealt"))
         if not 0 <= seat < len(self._seats):
-            raise InvalidBetError(f"cannot bet: there is no seat {seat}")
+            raise InvalidBetError(_("cannot bet: there is no seat {seat}").format(seat=seat))
         name = self.table.seat_names[seat]
         if not self.table.seat_active(seat):
-            raise InvalidBetError(f"cannot bet: {name} has finished the tournament")
+            raise InvalidBetError(_("cannot bet: {name} has finished the tournament").format(name=name))
         if self._seats[seat].bet:
-            raise InvalidBetError(f"cannot bet: {name} has already bet this round")
+            raise InvalidBetError(_("cannot bet: {name} has already bet this round").format(name=name))
         if rules.first_card_before_bet and seat not in self._first_card_seats:
-            raise InvalidBetError(f"cannot bet: {name} was not dealt a first card")
+            raise InvalidBetError(not_dealt_a_first_card(name))
         reason = why_not_bet(rules, amount, self.table.bankroll(seat), name)
         if reason is not None:
-            raise InvalidBetError(f"cannot bet {format_money(amount)}: {reason}")
+            raise InvalidBetError(bet_refused(amount, reason))
 
     def can_bet(self, seat: int, amount: Money) -> bool:
         """Whether the seat may bet this amount now."""
@@ -322,9 +341,9 @@ class Round:
     def verify_deal(self) -> None:
         """Raise InvalidBetError if the cards cannot be dealt now (no bet, or already dealt)."""
         if self.phase is not Phase.BETTING:
-            raise InvalidBetError("cannot deal: the cards have already been dealt")
+            raise InvalidBetError(_("cannot deal: the cards have already been dealt"))
         if not any(p.bet for p in self._seats):
-            raise InvalidBetError("cannot deal: no seat has placed a bet")
+            raise InvalidBetError(no_bet_placed())
 
     def deal(self) -> list[ev.Event]:
         """Deal the cards and run the round up to the first decision (or to its end).
@@ -386,23 +405,21 @@ class Round:
     def verify(self, action: Action) -> None:
         """Raise IllegalActionError with the reason if the action may not be taken now."""
         decision = self._decision
-        verb = action.value
         if decision is None:
-            state = "the round is over" if self.is_over else "the cards have not been dealt"
-            raise IllegalActionError(f"cannot {verb}: {state}")
+            state = _("the round is over") if self.is_over else _("the cards have not been dealt")
+            raise IllegalActionError(cannot(action, state))
         name = self.table.seat_names[decision.seat]
         offer_actions = _OFFER_ACTIONS.get(decision.kind)
         if offer_actions is not None:
             if action not in offer_actions:
-                asked = decision.kind.value.replace("-", " ")
-                raise IllegalActionError(f"cannot {verb}: {name} is being asked about {asked}")
+                raise IllegalActionError(cannot(action, asked_about(name, decision.kind)))
             return
         if not action.is_playing:
-            raise IllegalActionError(f"cannot {verb}: nothing of the kind is on offer now")
+            raise IllegalActionError(cannot(action, _("nothing of the kind is on offer now")))
         check = self._playing_checks().get(action)
         reason = check(self._seats[decision.seat], decision.hand) if check else None
         if reason is not None:
-            raise IllegalActionError(f"cannot {verb}: {reason}")
+            raise IllegalActionError(cannot(action, reason))
 
     def can(self, action: Action) -> bool:
         """Whether the action may be taken now."""
@@ -410,7 +427,10 @@ class Round:
 
     def _label(self, play: _SeatPlay, index: int) -> str:
         label = self.table.seat_names[play.seat]
-        return f"{label} hand {index + 1}" if len(play.hands) > 1 else label
+        if len(play.hands) == 1:
+            return label
+        # TRANSLATORS: one of a player's split hands: "Ann hand 2"
+        return _("{name} hand {number}").format(name=label, number=index + 1)
 
     def _why_not_hit(self, play: _SeatPlay, index: int) -> str | None:
         hand = play.hands[index]
@@ -777,6 +797,16 @@ _OFFER_ACTIONS: dict[DecisionKind, frozenset[Action]] = {
 }
 
 
+def not_dealt_a_first_card(name: str) -> str:
+    """The sentence refusing a bet from a seat dealt no first card where the rules deal one first."""
+    return _("cannot bet: {name} was not dealt a first card").format(name=name)
+
+
+def no_bet_placed() -> str:
+    """The sentence refusing to deal a round nobody has bet on."""
+    return _("cannot deal: no seat has placed a bet")
+
+
 def first_card_takers(table: RoundTable, first_cards: Collection[int] | None = None) -> list[int]:
     """The seats a round deals a first card before the bets: every seat that can bet, or those named.
 
@@ -788,7 +818,7 @@ def first_card_takers(table: RoundTable, first_cards: Collection[int] | None = N
     rules = table.rules
     if not rules.first_card_before_bet:
         if first_cards:
-            raise InvalidBetError("cannot deal a first card before the bets: these rules deal none")
+            raise InvalidBetError(_("cannot deal a first card before the bets: these rules deal none"))
         return []
     if first_cards is None:
         return [
@@ -797,10 +827,13 @@ def first_card_takers(table: RoundTable, first_cards: Collection[int] | None = N
         ]
     for seat in first_cards:
         if not 0 <= seat < len(table.seat_names):
-            raise InvalidBetError(f"cannot deal a first card to seat {seat}: there is no such seat")
+            raise InvalidBetError(
+                _("cannot deal a first card to seat {seat}: there is no such seat").format(seat=seat))
         name = table.seat_names[seat]
         if not table.seat_active(seat):
-            raise InvalidBetError(f"cannot deal a first card to {name}: the tournament is over for them")
+            raise InvalidBetError(
+                _("cannot deal a first card to {name}: the tournament is over for them").format(name=name))
         if table.bankroll(seat) < rules.min_bet:
-            raise InvalidBetError(f"cannot deal a first card to {name}: they cannot cover the minimum bet")
+            raise InvalidBetError(
+                _("cannot deal a first card to {name}: they cannot cover the minimum bet").format(name=name))
     return sorted(set(first_cards))

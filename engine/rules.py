@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from engine.errors import RulesError
+from engine.i18n import N_, _, money, ngettext
 from engine.money import Money, format_money
 
 
@@ -200,7 +201,7 @@ class Rules:
         """
         options = SimpleNamespace(**{f.name: getattr(self, f.name) for f in fields(self)} | settings)
         decided = set(settings)  # the options set, and those a set option needed: as good as set
-        for _ in range(len(_AGREEMENTS) + 1):  # each pass settles at least one more option, or none
+        for _pass in range(len(_AGREEMENTS) + 1):  # each pass settles at least one more option, or none
             changed = False
             for agreement in _AGREEMENTS:
                 if agreement.agrees(options):
@@ -225,9 +226,17 @@ class Rules:
         ]
 
     def table_limits_text(self) -> str:
-        """The limits placard text, e.g. 'MIN 10 · MAX 500'."""
-        high = "BANKROLL" if self.max_bet is None else format_money(self.max_bet)
-        return f"MIN {format_money(self.min_bet)} · MAX {high}"
+        """The limits placard text, e.g. 'MIN 10 · MAX 500'.
+
+        >>> Rules(max_bet=None).table_limits_text()
+        'MIN 10 · MAX BANKROLL'
+        """
+        low = format_money(self.min_bet)
+        if self.max_bet is None:
+            # TRANSLATORS: the table's limits placard, in capitals; no maximum but the player's bankroll
+            return _("MIN {minimum} · MAX BANKROLL").format(minimum=low)
+        # TRANSLATORS: the table's limits placard, in capitals
+        return _("MIN {minimum} · MAX {maximum}").format(minimum=low, maximum=format_money(self.max_bet))
 
 
 def option_text(rules: Rules, key: str) -> str:
@@ -262,11 +271,29 @@ def joined_problems(problems: list[str]) -> str:
     """
     if len(problems) == 1:
         return problems[0]
-    count = _COUNTS[len(problems)] if len(problems) < len(_COUNTS) else str(len(problems))
-    return f"{count} problems: " + " ".join(f"({i}) {problem}." for i, problem in enumerate(problems, 1))
+    listed = " ".join(f"({i}) {problem}." for i, problem in enumerate(problems, 1))
+    # TRANSLATORS: {count} is a number in words ("two"); {problems} lists them: "(1) ... (2) ..."
+    return ngettext("{count} problem: {problems}", "{count} problems: {problems}", len(problems)).format(
+        count=count_word(len(problems)), problems=listed)
 
 
-_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_COUNT_WORDS = (
+    # TRANSLATORS: numbers in words, as in "six decks", "two problems"
+    N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+    N_("six"), N_("seven"), N_("eight"), N_("nine"),
+)
+"""The numbers a sentence spells out, from one."""
+
+
+def count_word(count: int, *, english: bool = False) -> str:
+    """A count as a sentence says it: in words up to nine ('six'), digits above; in English if `english`.
+
+    >>> count_word(6), count_word(12)
+    ('six', '12')
+    """
+    if not 1 <= count <= len(_COUNT_WORDS):
+        return str(count)
+    return _COUNT_WORDS[count - 1] if english else _(_COUNT_WORDS[count - 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,23 +358,24 @@ _AGREEMENTS = (
         "csm",
         lambda o: not (o.csm and o.decks is None),
         False,
-        "csm: an infinite deck has no discards to put back; use a number of decks",
-        "Continuous shuffler: an infinite deck has no discards to put back, so it needs a number of Decks",
+        N_("csm: an infinite deck has no discards to put back; use a number of decks"),
+        N_("Continuous shuffler: an infinite deck has no discards to put back, "
+           "so it needs a number of Decks"),
     ),
     _Agreement(
         "burn_cards",
         lambda o: not (o.burn_cards and (o.csm or o.decks is None)),
         0,
-        "burn_cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned; "
-        "set burn_cards = 0",
-        "Burn cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned",
+        N_("burn_cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned; "
+           "set burn_cards = 0"),
+        N_("Burn cards: a continuous shuffler or an infinite deck is never shuffled, so no card is burned"),
     ),
     _Agreement(
         "hole_card",
         lambda o: not (o.dealer_draws_after_players and o.hole_card is HoleCard.PEEK),
         HoleCard.NONE,
-        'dealer_draws_after_players: the dealer has no hole card to peek at; use hole_card = "none"',
-        "Dealer draws after players: the dealer has no hole card to peek at, so Hole card must be None",
+        N_('dealer_draws_after_players: the dealer has no hole card to peek at; use hole_card = "none"'),
+        N_("Dealer draws after players: the dealer has no hole card to peek at, so Hole card must be None"),
         needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
@@ -358,28 +386,28 @@ _AGREEMENTS = (
             or _dealer_peeks(o)
         ),
         False,
-        'player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
-        'a dealer blackjack not yet known; use hole_card = "peek" or '
-        'blackjack_vs_dealer_blackjack = "player-wins"',
-        "Blackjack paid at once: a blackjack cannot be paid at once when it would push a dealer "
-        "blackjack not yet known; it needs Hole card: Peek, or Blackjack against blackjack: Player wins",
+        N_('player_blackjack_paid_at_once: a blackjack cannot be paid at once when it would push '
+           'a dealer blackjack not yet known; use hole_card = "peek" or '
+           'blackjack_vs_dealer_blackjack = "player-wins"'),
+        N_("Blackjack paid at once: a blackjack cannot be paid at once when it would push a dealer "
+           "blackjack not yet known; it needs Hole card: Peek, or Blackjack against blackjack: Player wins"),
     ),
     _Agreement(
         "insurance",
         lambda o: not (o.insurance and o.dealer_draws_after_players),
         False,
-        "insurance: the dealer shows no card before the players play, so there is nothing "
-        "to insure; set insurance = false",
-        "Insurance: the dealer shows no card before the players play (Dealer draws after players), "
-        "so there is nothing to insure",
+        N_("insurance: the dealer shows no card before the players play, so there is nothing "
+           "to insure; set insurance = false"),
+        N_("Insurance: the dealer shows no card before the players play (Dealer draws after players), "
+           "so there is nothing to insure"),
         needs=("dealer_draws_after_players", False),
     ),
     _Agreement(
         "even_money",
         lambda o: not (o.even_money and not o.insurance),
         False,
-        "even_money: even money is a form of insurance; set insurance = true too",
-        "Even money: even money is a form of insurance, so it needs Insurance: Yes",
+        N_("even_money: even money is a form of insurance; set insurance = true too"),
+        N_("Even money: even money is a form of insurance, so it needs Insurance: Yes"),
         needs=("insurance", True),
     ),
 )
@@ -390,9 +418,9 @@ def _type_problems(rules: Rules) -> list[str]:
     for key, kind in _FIELD_TYPES.items():
         value = getattr(rules, key)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            problems.append(f"{key}: {value!r} has the wrong type")
+            problems.append(_("{key}: {value!r} has the wrong type").format(key=key, value=value))
     problems += [
-        f"{key}: {getattr(rules, key)!r} must be true or false"
+        _("{key}: {value!r} must be true or false").format(key=key, value=getattr(rules, key))
         for key in _BOOL_FIELDS
         if not isinstance(getattr(rules, key), bool)
     ]
@@ -407,50 +435,57 @@ def _problems(rules: Rules) -> list[_Problem]:
     problems = []
     if rules.decks is not None and not 1 <= rules.decks <= 8:
         problems.append(_Problem(
-            f'decks: {rules.decks} is out of range; use 1 to 8, or "infinite"',
-            f"Decks: {rules.decks} is out of range; use 1 to 8, or Infinite",
+            _('decks: {decks} is out of range; use 1 to 8, or "infinite"').format(decks=rules.decks),
+            _("Decks: {decks} is out of range; use 1 to 8, or Infinite").format(decks=rules.decks),
         ))
     if not 0 <= rules.penetration <= 1:
         problems.append(_Problem(
-            f"penetration: {float(rules.penetration):g} is out of range; use 0 to 1 "
-            "(the fraction of the shoe dealt before the cut card)",
-            f"Cut card: {float(rules.penetration) * 100:g}% is out of range; use 0% to 100%",
+            _("penetration: {fraction} is out of range; use 0 to 1 "
+              "(the fraction of the shoe dealt before the cut card)").format(
+                fraction=f"{float(rules.penetration):g}"),
+            _("Cut card: {percent} is out of range; use 0% to 100%").format(
+                percent=f"{float(rules.penetration) * 100:g}%"),
         ))
     if not 0 <= rules.burn_cards <= MAX_BURN:
         problems.append(_Problem(
-            f"burn_cards: {rules.burn_cards} is out of range; use 0 to {MAX_BURN}",
-            f"Burn cards: {rules.burn_cards} is out of range; use 0 to {MAX_BURN}",
+            _("burn_cards: {count} is out of range; use 0 to {most}").format(
+                count=rules.burn_cards, most=MAX_BURN),
+            _("Burn cards: {count} is out of range; use 0 to {most}").format(
+                count=rules.burn_cards, most=MAX_BURN),
         ))
     if rules.blackjack_pays not in PAYOUTS.values():
         problems.append(_Problem(
-            "blackjack_pays: use one of " + ", ".join(f'"{p}"' for p in PAYOUTS),
-            "Blackjack pays: use one of " + ", ".join(PAYOUTS),
+            _("blackjack_pays: use one of {payouts}").format(payouts=", ".join(f'"{p}"' for p in PAYOUTS)),
+            _("Blackjack pays: use one of {payouts}").format(payouts=", ".join(PAYOUTS)),
         ))
     if rules.max_hands < 0:
         problems.append(_Problem(
-            f"max_hands: {rules.max_hands} is out of range; use 0 (unlimited) or 1 and up",
-            f"Most hands: {rules.max_hands} is out of range; use No limit, or 1 and up",
+            _("max_hands: {hands} is out of range; use 0 (unlimited) or 1 and up").format(
+                hands=rules.max_hands),
+            _("Most hands: {hands} is out of range; use No limit, or 1 and up").format(
+                hands=rules.max_hands),
         ))
     if rules.min_bet <= 0:
         problems.append(_Problem(
-            "min_bet: the minimum bet must be more than 0", "Minimum bet: it must be more than 0"
+            _("min_bet: the minimum bet must be more than 0"), _("Minimum bet: it must be more than 0")
         ))
     if rules.max_bet is not None and rules.max_bet < rules.min_bet:
-        low, high = format_money(rules.min_bet), format_money(rules.max_bet)
         problems.append(_Problem(
-            f"max_bet: {high} is below min_bet {low}",
-            f"Maximum bet: ${high} is below the minimum bet of ${low}",
+            _("max_bet: {maximum} is below min_bet {minimum}").format(
+                maximum=format_money(rules.max_bet), minimum=format_money(rules.min_bet)),
+            _("Maximum bet: {maximum} is below the minimum bet of {minimum}").format(
+                maximum=money(rules.max_bet), minimum=money(rules.min_bet)),
         ))
-    problems += [_Problem(a.problem, a.words) for a in _AGREEMENTS if not a.agrees(rules)]
+    problems += [_Problem(_(a.problem), _(a.words)) for a in _AGREEMENTS if not a.agrees(rules)]
     if rules.tournament is not None:
         if rules.tournament.bankroll < rules.min_bet:
             problems.append(_Problem(
-                "tournament.bankroll: the starting bankroll is below min_bet",
-                "Starting bankroll: the starting bankroll is below the minimum bet",
+                _("tournament.bankroll: the starting bankroll is below min_bet"),
+                _("Starting bankroll: the starting bankroll is below the minimum bet"),
             ))
         if rules.tournament.goal <= rules.tournament.bankroll:
             problems.append(_Problem(
-                "tournament.goal: the goal must be more than the starting bankroll",
-                "Goal: the goal must be more than the starting bankroll",
+                _("tournament.goal: the goal must be more than the starting bankroll"),
+                _("Goal: the goal must be more than the starting bankroll"),
             ))
     return problems

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RulesError
+from engine.i18n import N_, _, pgettext
 from engine.money import to_cents, to_units
 from engine.rule_words import short_description
 from engine.rules import (
@@ -135,17 +136,16 @@ def file_label(path: Path) -> str:
     >>> file_label(Path("club.toml"))
     "rules file 'club.toml'"
     """
-    return f"rules file {_shown(path)}"
+    return _("rules file {path}").format(path=_shown(path))
 
 
 def _no_such(spec: str | Path) -> RulesError:
-    return RulesError(
-        f"no preset or rules file named {_shown(spec)}; the presets are " + ", ".join(preset_ids())
-    )
+    return RulesError(_("no preset or rules file named {name}; the presets are {presets}").format(
+        name=_shown(spec), presets=", ".join(preset_ids())))
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a named pipe")), (stat.S_ISCHR, N_("a device")),
+          (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
 
 
 def _read_file(path: Path, where: str) -> tuple[str, str]:
@@ -157,14 +157,14 @@ def _read_file(path: Path, where: str) -> tuple[str, str]:
     try:
         found = os.stat(path)
         if not stat.S_ISREG(found.st_mode):
-            kind = next((name for test, name in _KINDS if test(found.st_mode)), "a special file")
-            raise RulesError(f"{where}: is {kind}, not a regular file")
+            kind = next((name for test, name in _KINDS if test(found.st_mode)), N_("a special file"))
+            raise RulesError(_("{where}: is {kind}, not a regular file").format(where=where, kind=_(kind)))
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         handle = os.open(path, flags | getattr(os, "O_BINARY", 0))
         try:
             opened = os.fstat(handle)  # the file opened, should the path have changed since
             if not stat.S_ISREG(opened.st_mode):
-                raise RulesError(f"{where}: is not a regular file")
+                raise RulesError(_("{where}: is not a regular file").format(where=where))
             chunks: list[bytes] = []
             size = 0
             while size <= MAX_FILE_BYTES:
@@ -181,17 +181,18 @@ def _read_file(path: Path, where: str) -> tuple[str, str]:
         raise _no_such(path) from None
     except OSError as error:
         reason = (error.strerror or str(error)).lower()
-        raise RulesError(f"{where}: cannot be read ({reason})") from None
+        raise RulesError(_("{where}: cannot be read ({reason})").format(where=where, reason=reason)) from None
     except ValueError:  # a NUL character in the path
-        raise RulesError(f"{where}: cannot be read (the path holds a NUL character)") from None
-    if size > MAX_FILE_BYTES:
         raise RulesError(
-            f"{where}: is larger than {MAX_FILE_BYTES // 1024} KB; a rules file takes about 1 KB"
-        )
+            _("{where}: cannot be read (the path holds a NUL character)").format(where=where)) from None
+    if size > MAX_FILE_BYTES:
+        raise RulesError(_("{where}: is larger than {size} KB; a rules file takes about 1 KB").format(
+            where=where, size=MAX_FILE_BYTES // 1024))
     try:
         text = b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RulesError(f"{where}: is not UTF-8 text (byte {error.start + 1} cannot be read)") from None
+        raise RulesError(_("{where}: is not UTF-8 text (byte {position} cannot be read)").format(
+            where=where, position=error.start + 1)) from None
     if opened.st_ino == 0:  # a file system without inode numbers: tell files apart by their real path
         return text, f"path {os.path.realpath(path)}"
     return text, f"file {opened.st_dev}:{opened.st_ino}"
@@ -204,7 +205,7 @@ class _TooDeep(RulesError):
 def _load(spec: str | Path, seen: tuple[str, ...]) -> Rules:
     text = _preset_text(spec) if isinstance(spec, str) else None
     if text is not None:
-        where, origin, identity = f"preset {spec!r}", None, f"preset {spec}"
+        where, origin, identity = _("preset {name!r}").format(name=spec), None, f"preset {spec}"
     else:
         path = Path(spec)
         where, origin = file_label(path), path.parent
@@ -212,22 +213,24 @@ def _load(spec: str | Path, seen: tuple[str, ...]) -> Rules:
             raise _TooDeep(where)
         text, identity = _read_file(path, where)
     if identity in seen:
-        raise RulesError(f"{where}: its 'base' chain comes back to itself")
+        raise RulesError(_("{where}: its 'base' chain comes back to itself").format(where=where))
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{where}: not valid TOML ({error})") from None
+        raise RulesError(_("{where}: not valid TOML ({error})").format(where=where, error=error)) from None
     except ValueError:  # the only other: an integer with more digits than Python converts
-        raise RulesError(f"{where}: not valid TOML (a number has far too many digits)") from None
+        raise RulesError(
+            _("{where}: not valid TOML (a number has far too many digits)").format(where=where)) from None
     except RecursionError:
-        raise RulesError(f"{where}: not valid TOML (its arrays or tables nest too deeply)") from None
+        raise RulesError(
+            _("{where}: not valid TOML (its arrays or tables nest too deeply)").format(where=where)) from None
     return _from_table(table, where=where, origin=origin, seen=(*seen, identity), preset=origin is None)
 
 
 def rules_from_mapping(
     table: dict[str, Any],
     *,
-    where: str = "rules",
+    where: str | None = None,
     origin: Path | None = None,
     seen: tuple[str, ...] = (),
 ) -> Rules:
@@ -246,26 +249,30 @@ def rules_from_mapping(
     ...
     engine.errors.RulesError: rules: key 'decks': 'two' is not allowed; use a whole number 1 to 8...
 
+    `where` names the table in messages ("rules" unless given).
+
     Raises RulesError for anything else than a table of known options with allowed values.
     """
-    return _from_table(table, where=where, origin=origin, seen=seen, preset=False)
+    # TRANSLATORS: names a table of options that is not a file, at the start of an error message
+    named = pgettext("error source", "rules") if where is None else where
+    return _from_table(table, where=named, origin=origin, seen=seen, preset=False)
 
 
 def _from_table(
     table: Any, *, where: str, origin: Path | None, seen: tuple[str, ...], preset: bool
 ) -> Rules:
     if not isinstance(table, dict):
-        raise RulesError(f"{where}: use a table of options, not {_brief(table)}")
+        raise RulesError(
+            _("{where}: use a table of options, not {value}").format(where=where, value=_brief(table)))
     unknown = [key for key in table if key not in _KEYS]
     if unknown:
-        raise RulesError(
-            f"{where}: unknown key {_brief(unknown[0])}; the keys are " + ", ".join(_KEYS)
-        )
+        raise RulesError(_("{where}: unknown key {key}; the keys are {keys}").format(
+            where=where, key=_brief(unknown[0]), keys=", ".join(_KEYS)))
     base_name = table.get("base")
     if base_name is None:
         start = Rules()
     elif not isinstance(base_name, str):
-        raise RulesError(f"{where}: key 'base': use a preset id or a rules file path")
+        raise RulesError(_("{where}: key 'base': use a preset id or a rules file path").format(where=where))
     else:
         base_spec: str | Path = base_name
         if origin is not None and _preset_text(base_name) is None:
@@ -276,10 +283,11 @@ def _from_table(
             if len(seen) > 1:
                 raise
             raise RulesError(
-                f"{where}: key 'base': the chain of base files goes more than {MAX_BASES} files deep"
+                _("{where}: key 'base': the chain of base files goes more than {count} files deep").format(
+                    where=where, count=MAX_BASES)
             ) from None
         except RulesError as error:
-            raise RulesError(f"{where}: key 'base': {error}") from None
+            raise RulesError(_("{where}: key 'base': {error}").format(where=where, error=error)) from None
     changes: dict[str, Any] = {"base": base_name}
     for key, value in table.items():
         if key != "base":
@@ -289,7 +297,8 @@ def _from_table(
     try:
         rules = start.with_settings(**changes)
     except RulesError as error:
-        raise RulesError(f"{where}: {error}", words=error.words) from None
+        # TRANSLATORS: {where} names a rules file or preset, {error} says what is wrong with it
+        raise RulesError(_("{where}: {error}").format(where=where, error=error), words=error.words) from None
     if preset:
         return rules
     return _described(rules, start, own="description" in table, file=origin is not None)
@@ -333,79 +342,87 @@ def plays_alike(one: Rules, other: Rules) -> bool:
 def _brief(value: Any) -> str:
     """A value as a message shows it: short, whatever it is (a huge number or a deep list)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _MAX_INT:
-        return "a number too large to show"
+        return _("a number too large to show")
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:40] + "\u2026")
     if isinstance(value, bool | int | float):
         return repr(value)
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a table"
-    return f"a {type(value).__name__}"
+        # TRANSLATORS: a TOML table (a group of keys), named in an error message
+        return _("a table")
+    # TRANSLATORS: {kind} is a Python type's name
+    return _("a {kind}").format(kind=type(value).__name__)
 
 
 def _convert(key: str, value: Any, where: str) -> Any:
     """One TOML value as the Rules field wants it; RulesError names the key and what is allowed."""
 
     def bad(allowed: str) -> RulesError:
-        return RulesError(f"{where}: key {key!r}: {_brief(value)} is not allowed; use {allowed}")
+        return RulesError(_("{where}: key {key!r}: {value} is not allowed; use {allowed}").format(
+            where=where, key=key, value=_brief(value), allowed=allowed))
 
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _MAX_INT:
-        raise RulesError(f"{where}: key {key!r}: the number is too large; TOML numbers fit in 64 bits")
+        raise RulesError(
+            _("{where}: key {key!r}: the number is too large; TOML numbers fit in 64 bits").format(
+                where=where, key=key))
     if key in ("name", "description"):
         if not isinstance(value, str):
-            raise bad("a string")
+            raise bad(_("a string"))
         return value
     if key in _BOOLS:
         if not isinstance(value, bool):
-            raise bad("true or false")
+            raise bad(_("true or false"))
         return value
     if key in _ENUMS:
         enum = _ENUMS[key]
-        choices = " or ".join(f'"{member.value}"' for member in enum)
+        # TRANSLATORS: joins a rules file's words: "none" or "late" or "early"
+        either = _("or")
+        # TRANSLATORS: {choices} lists a rules file's words: "none" or "late" or "early"
+        choices = _("one of {choices}").format(choices=f" {either} ".join(f'"{m.value}"' for m in enum))
         if not isinstance(value, str):
-            raise bad(f"one of {choices}")
+            raise bad(choices)
         try:
             return enum(value)
         except ValueError:
-            raise bad(f"one of {choices}") from None
+            raise bad(choices) from None
     if key == "decks":
         if value == "infinite":
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad('a whole number 1 to 8, or "infinite"')
+            raise bad(_('a whole number 1 to 8, or "infinite"'))
         return value
     if key == "penetration":
         if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise bad("a number from 0 to 1")
+            raise bad(_("a number from 0 to 1"))
         return Fraction(value) if isinstance(value, int) else Fraction(str(value))
     if key == "blackjack_pays":
         if not isinstance(value, str) or value not in PAYOUTS:
-            raise bad("one of " + ", ".join(f'"{p}"' for p in PAYOUTS))
+            raise bad(_("one of {choices}").format(choices=", ".join(f'"{p}"' for p in PAYOUTS)))
         return PAYOUTS[value]
     if key == "max_hands":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad("a whole number: 1 for no splitting, 0 for unlimited")
+            raise bad(_("a whole number: 1 for no splitting, 0 for unlimited"))
         return value
     if key == "burn_cards":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(f"a whole number of cards, 0 to {MAX_BURN}")
+            raise bad(_("a whole number of cards, 0 to {most}").format(most=MAX_BURN))
         return value
     if key == "min_bet":
-        return _money(value, bad, "an amount such as 10 or 2.5")
+        return _money(value, bad, _("an amount such as 10 or 2.5"))
     if key == "max_bet":
         if value == "bankroll":
             return None
-        return _money(value, bad, 'an amount such as 500, or "bankroll" for no table maximum')
+        return _money(value, bad, _('an amount such as 500, or "bankroll" for no table maximum'))
     if key == "tournament":
         if not isinstance(value, dict) or set(value) != {"bankroll", "goal"}:
-            raise bad("a table with exactly the keys bankroll and goal")
+            raise bad(_("a table with exactly the keys bankroll and goal"))
         return Tournament(
-            bankroll=_money(value["bankroll"], bad, "amounts"),
-            goal=_money(value["goal"], bad, "amounts"),
+            bankroll=_money(value["bankroll"], bad, _("amounts")),
+            goal=_money(value["goal"], bad, _("amounts")),
         )
-    raise bad("nothing: this key cannot be set")
+    raise bad(_("nothing: this key cannot be set"))
 
 
 def _money(value: Any, bad: Any, allowed: str) -> int:
@@ -426,11 +443,9 @@ def resolve_rules_spec(spec: Any) -> Rules:
     if isinstance(spec, dict):
         return rules_from_mapping(spec)
     if not isinstance(spec, str | Path):
-        raise RulesError(f"rules: use a preset id, a rules file or a table of options, not {_brief(spec)}")
+        raise RulesError(_("rules: use a preset id, a rules file or a table of options, not {value}").format(
+            value=_brief(spec)))
     return load_rules(spec)
-
-
-_CHANGED = "the changed rules"
 
 
 def with_option(rules: Rules, option: str, value: Any) -> Rules:
@@ -449,10 +464,12 @@ def with_option(rules: Rules, option: str, value: Any) -> Rules:
 
     Raises RulesError with the reason when the value is not allowed there.
     """
+    # TRANSLATORS: names the rules being edited; only the start of an error message, cut off again
+    where = _("the changed rules")
     try:
-        changed = rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=_CHANGED)
+        changed = rules_from_mapping(rules_to_mapping(rules) | {option: value}, where=where)
     except RulesError as error:
-        prefix = f"{_CHANGED}: "
+        prefix = f"{where}: "
         raise RulesError(str(error).removeprefix(prefix), words=error.words.removeprefix(prefix)) from None
     if option in _WORDS or plays_alike(changed, rules):
         return changed

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from engine.audit import ShoeSeal, is_salt, is_salt_key, new_salt_key, salt_for
 from engine.cards import FULL_DECK, Card, parse_cards
 from engine.errors import CardParseError, ShoeExhaustedError, ShoeStateError
+from engine.i18n import _, ngettext
 from engine.rules import Rules
 
 
@@ -146,7 +147,7 @@ class Shoe:
     def draw(self) -> Card:
         """Deal the next card; raises ShoeExhaustedError when none is left."""
         if not self._undealt:
-            raise ShoeExhaustedError("the shoe is empty; shuffle the discards back in first")
+            raise ShoeExhaustedError(_("the shoe is empty; shuffle the discards back in first"))
         self._dealt += 1
         return self._undealt.pop()
 
@@ -215,7 +216,8 @@ class Shoe:
         """
         decks = _field(data, "decks", int)
         if decks < 1:
-            raise ShoeStateError(f"a shoe snapshot needs at least one deck, not {decks}")
+            raise ShoeStateError(
+                _("a shoe snapshot needs at least one deck, not {decks}").format(decks=decks))
         shoe = cls(decks, seed=_field(data, "seed", int))
         shoe.cut_index = _field(data, "cut_index", int)
         shoe._dealt = _field(data, "dealt", int)
@@ -223,10 +225,8 @@ class Shoe:
         shoe._undealt = _cards(data, "undealt")[::-1]
         shoe._discards = _cards(data, "discards")
         if not 0 <= shoe.cut_index <= shoe.size or shoe._dealt < 0:
-            raise ShoeStateError("a shoe snapshot's cut card or dealt count is outside the shoe")
-        held = Counter(shoe._undealt + shoe._discards)
-        if any(card.suit is None or count > decks for card, count in held.items()):
-            raise ShoeStateError(f"a shoe snapshot holds cards that {decks} whole decks do not have")
+            raise ShoeStateError(_("a shoe snapshot's cut card or dealt count is outside the shoe"))
+        check_whole_decks(decks, shoe._undealt + shoe._discards)
         _restore_rng(shoe.rng, data)
         _restore_seal(shoe, data)
         return shoe
@@ -310,7 +310,10 @@ class StackedShoe:
     def draw(self) -> Card:
         """The next stacked card; raises ShoeExhaustedError when the stack is used up."""
         if self._next >= len(self._cards):
-            raise ShoeExhaustedError(f"the stacked shoe ran out after {len(self._cards)} cards")
+            raise ShoeExhaustedError(ngettext(
+                "the stacked shoe ran out after {count} card", "the stacked shoe ran out after {count} cards",
+                len(self._cards),
+            ).format(count=len(self._cards)))
         card = self._cards[self._next]
         self._next += 1
         return card
@@ -343,7 +346,11 @@ class StackedShoe:
         shoe = cls(_cards(data, "cards"))
         shoe._next = _field(data, "next", int)
         if not 0 <= shoe._next <= len(shoe._cards):
-            raise ShoeStateError(f"a stacked shoe of {len(shoe._cards)} cards cannot have dealt {shoe._next}")
+            raise ShoeStateError(ngettext(
+                "a stacked shoe of {count} card cannot have dealt {dealt}",
+                "a stacked shoe of {count} cards cannot have dealt {dealt}",
+                len(shoe._cards),
+            ).format(count=len(shoe._cards), dealt=shoe._next))
         return shoe
 
 
@@ -375,7 +382,8 @@ def shoe_snapshot(source: CardSource) -> dict[str, Any]:
     Raises ShoeStateError for a card source of another kind, which cannot be saved.
     """
     if not isinstance(source, Shoe | InfiniteShoe | StackedShoe):
-        raise ShoeStateError(f"a {type(source).__name__} cannot be saved; only the engine's shoes can")
+        raise ShoeStateError(
+            _("a {kind} cannot be saved; only the engine's shoes can").format(kind=type(source).__name__))
     return source.snapshot()
 
 
@@ -391,11 +399,13 @@ def restore_shoe(data: Mapping[str, Any]) -> Shoe | InfiniteShoe | StackedShoe:
     Raises ShoeStateError naming what is wrong with the snapshot.
     """
     if not isinstance(data, Mapping):
-        raise ShoeStateError(f"a shoe snapshot must be a JSON object, not {type(data).__name__}")
+        raise ShoeStateError(
+            _("a shoe snapshot must be a JSON object, not {kind}").format(kind=type(data).__name__))
     kind = data.get("kind")
     source = _KINDS.get(kind) if isinstance(kind, str) else None
     if source is None:
-        raise ShoeStateError(f"a shoe snapshot's kind must be one of {', '.join(_KINDS)}, not {kind!r}")
+        raise ShoeStateError(_("a shoe snapshot's kind must be one of {kinds}, not {kind!r}").format(
+            kinds=", ".join(_KINDS), kind=kind))
     return source.from_snapshot(data)
 
 
@@ -422,12 +432,14 @@ def unsealed_reason(source: object) -> str:
     'An infinite deck draws each card afresh: no order to fingerprint.'
     """
     if isinstance(source, InfiniteShoe):
-        return "An infinite deck draws each card afresh: no order to fingerprint."
+        return _("An infinite deck draws each card afresh: no order to fingerprint.")
     if isinstance(source, StackedShoe):
-        return "A stacked shoe deals a fixed list (a test or a replay): nothing shuffled to fingerprint."
+        return _("A stacked shoe deals a fixed list (a test or a replay): nothing shuffled to fingerprint.")
     if isinstance(source, Shoe) and source.seal is None:
-        return "The shoe is not shuffled yet."
-    return "A continuous shuffler puts cards back at random places: no fixed order, no fingerprint to audit."
+        return _("The shoe is not shuffled yet.")
+    return _(
+        "A continuous shuffler puts cards back at random places: no fixed order, no fingerprint to audit."
+    )
 
 
 def _restore_seal(shoe: Shoe, data: Mapping[str, Any]) -> None:
@@ -435,18 +447,34 @@ def _restore_seal(shoe: Shoe, data: Mapping[str, Any]) -> None:
     if "salt_key" not in data:
         return
     if not is_salt_key(data["salt_key"]):
-        raise ShoeStateError("the shoe snapshot's 'salt_key' must be 64 lowercase hex digits")
+        raise ShoeStateError(_("the shoe snapshot's 'salt_key' must be 64 lowercase hex digits"))
     shoe._salt_key = data["salt_key"]
     shoe._shuffles = _field(data, "shuffles", int)
     seal = data.get("seal")
     if seal is None:
         return
     if not isinstance(seal, Mapping) or not is_salt(seal.get("salt")):
-        raise ShoeStateError("the shoe snapshot's 'seal' must hold an order and a salt of 32 hex digits")
+        raise ShoeStateError(_("the shoe snapshot's 'seal' must hold an order and a salt of 32 hex digits"))
     order = _cards(seal, "order")
-    if Counter(order) != Counter(c for _ in range(shoe.decks) for c in FULL_DECK):
-        raise ShoeStateError(f"the shoe snapshot's sealed order is not {shoe.decks} whole decks")
+    if Counter(order) != Counter(c for _deck in range(shoe.decks) for c in FULL_DECK):
+        raise ShoeStateError(ngettext(
+            "the shoe snapshot's sealed order is not {count} whole deck",
+            "the shoe snapshot's sealed order is not {count} whole decks",
+            shoe.decks,
+        ).format(count=shoe.decks))
     shoe.seal = ShoeSeal(tuple(order), seal["salt"])
+
+
+def check_whole_decks(decks: int, held: Sequence[Card]) -> None:
+    """Raise ShoeStateError unless a snapshot's cards all come from `decks` whole decks."""
+    counts = Counter(held)
+    if any(card.suit is None or count > decks for card, count in counts.items()):
+        # The English reads the same for one deck (as it always has); other languages need both forms.
+        raise ShoeStateError(ngettext(
+            "a shoe snapshot holds cards that {count} whole decks do not have",
+            "a shoe snapshot holds cards that {count} whole decks do not have",
+            decks,
+        ).format(count=decks))
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -455,10 +483,11 @@ def _codes(cards: Iterable[Card]) -> list[str]:
 
 def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
     if key not in data:
-        raise ShoeStateError(f"the shoe snapshot has no {key!r}")
+        raise ShoeStateError(_("the shoe snapshot has no {key!r}").format(key=key))
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ShoeStateError(f"the shoe snapshot's {key!r} must be {kind.__name__}, not {value!r:.40}")
+        raise ShoeStateError(_("the shoe snapshot's {key!r} must be {kind}, not {value!r:.40}").format(
+            key=key, kind=kind.__name__, value=value))
     return value
 
 
@@ -467,7 +496,8 @@ def _cards(data: Mapping[str, Any], key: str) -> list[Card]:
     try:
         return [Card.parse(code) for code in codes]
     except (CardParseError, AttributeError) as error:
-        raise ShoeStateError(f"the shoe snapshot's {key!r} holds something not a card: {error}") from None
+        raise ShoeStateError(_("the shoe snapshot's {key!r} holds something not a card: {error}").format(
+            key=key, error=error)) from None
 
 
 def _rng_state(rng: random.Random) -> list[Any]:
@@ -481,4 +511,5 @@ def _restore_rng(rng: random.Random, data: Mapping[str, Any]) -> None:
         version, internal, gauss = state
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError) as error:
-        raise ShoeStateError(f"the shoe snapshot's random state cannot be used: {error}") from None
+        raise ShoeStateError(
+            _("the shoe snapshot's random state cannot be used: {error}").format(error=error)) from None

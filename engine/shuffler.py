@@ -13,14 +13,14 @@ round is dealt as from a full shoe less the cards on the table.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from engine.cards import Card
 from engine.errors import ShoeStateError
+from engine.i18n import _, ngettext
 from engine.rules import Rules
-from engine.shoe import _KINDS, CASINO_MAKERS, Shoe, _cards, _codes, _field
+from engine.shoe import _KINDS, CASINO_MAKERS, Shoe, _cards, _codes, _field, check_whole_decks
 
 
 class BurningShoe(Shoe):
@@ -77,8 +77,11 @@ class BurningShoe(Shoe):
         shoe.burn = _field(data, "burn", int)
         shoe._burned = _cards(data, "burned")
         if shoe.burn < 0:
-            raise ShoeStateError(f"a shoe snapshot cannot burn {shoe.burn} cards")
-        _check_cards(shoe, shoe._undealt + shoe._discards + shoe._burned)
+            raise ShoeStateError(ngettext(
+                "a shoe snapshot cannot burn {count} card", "a shoe snapshot cannot burn {count} cards",
+                shoe.burn,
+            ).format(count=shoe.burn))
+        check_whole_decks(shoe.decks, shoe._undealt + shoe._discards + shoe._burned)
         return shoe
 
 
@@ -110,7 +113,7 @@ class ContinuousShuffler(Shoe):
     def end_early(self) -> None:
         """Refused: a machine deals every round from all the cards, so there is no shoe to leave."""
         raise ShoeStateError(
-            "a continuous shuffler has no shoe to leave: it deals every round from all the cards")
+            _("a continuous shuffler has no shoe to leave: it deals every round from all the cards"))
 
     def discard(self, cards: Sequence[Card]) -> None:
         """Put the round's cards back into the machine, each at a random place among the undealt cards."""
@@ -147,8 +150,3 @@ def casino_shoe(rules: Rules, seed: int | None) -> Shoe:
 CASINO_MAKERS.append(casino_shoe)
 _KINDS.update({"burning": BurningShoe, "csm": ContinuousShuffler})
 
-
-def _check_cards(shoe: Shoe, held: list[Card]) -> None:
-    counts = Counter(held)
-    if any(card.suit is None or count > shoe.decks for card, count in counts.items()):
-        raise ShoeStateError(f"a shoe snapshot holds cards that {shoe.decks} whole decks do not have")

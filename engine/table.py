@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import events as ev
 from engine.errors import BlackjackError, InvalidBetError, ShoeStateError
+from engine.i18n import _
 from engine.money import Money
 from engine.round import Phase, Round, first_card_takers
 from engine.rules import Rules
@@ -111,7 +112,7 @@ class Table:
         `first_cards` names a seat that could not have been dealt one.
         """
         if self.round is not None and not self.round.is_over:
-            raise InvalidBetError("cannot start a round: the current round is not over")
+            raise InvalidBetError(_("cannot start a round: the current round is not over"))
         if first_cards is not None:
             first_cards = first_card_takers(self, first_cards)  # checked before the shoe is touched
         shuffled = self.shoe.shuffle() if self.shoe.needs_shuffle else None
@@ -132,10 +133,10 @@ class Table:
         if current is not None and (
             current.phase is not Phase.BETTING or current.playing_seats() or current.first_card_seats
         ):
-            raise InvalidBetError("cannot leave the shoe: this round's bets or cards are already out")
+            raise InvalidBetError(_("cannot leave the shoe: this round's bets or cards are already out"))
         end_early = getattr(self.shoe, "end_early", None)
         if end_early is None:
-            raise ShoeStateError("this table's cards come from no shoe that can be left")
+            raise ShoeStateError(_("this table's cards come from no shoe that can be left"))
         end_early()
         if current is not None:
             self.round = None
@@ -155,9 +156,10 @@ class Table:
         current = self.round
         betting = current is not None and current.phase is Phase.BETTING
         if current is not None and not current.is_over and not (betting and not current.bet(seat)):
-            raise InvalidBetError(f"{self.seat_names[seat]} cannot buy in once the round is under way")
+            raise InvalidBetError(
+                _("{name} cannot buy in once the round is under way").format(name=self.seat_names[seat]))
         if amount <= 0:
-            raise InvalidBetError("a buy-in must be more than 0")
+            raise InvalidBetError(_("a buy-in must be more than 0"))
         self._bankrolls[seat] += amount
         self.bought_in += amount
         if current is not None and betting:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RulesError
+from engine.i18n import _, ngettext
 from engine.rules import Rules
 from engine.rulesets import file_label, load_rules, preset_ids, rules_to_mapping
 
@@ -91,19 +92,28 @@ def check_table_name(name: str) -> str:
     """
     trimmed = name.strip()
     if not trimmed:
-        raise RulesError("Give the table a name.")
+        raise RulesError(_("Give the table a name."))
     if len(trimmed) > MAX_NAME_LENGTH:
-        raise RulesError(f"A table's name can be at most {MAX_NAME_LENGTH} characters long.")
+        raise RulesError(ngettext(
+            "A table's name can be at most {count} character long.",
+            "A table's name can be at most {count} characters long.",
+            MAX_NAME_LENGTH,
+        ).format(count=MAX_NAME_LENGTH))
     bad = sorted({c for c in trimmed if c in _FORBIDDEN or unicodedata.category(c).startswith("C")})
     if bad:
-        shown = " ".join(c if c.isprintable() else "control characters" for c in bad)
-        raise RulesError(f"A table's name cannot hold {shown}.")
+        # TRANSLATORS: stands for the characters that cannot be shown, in "A table's name cannot hold ..."
+        control = _("control characters")
+        shown = " ".join(c if c.isprintable() else control for c in bad)
+        # TRANSLATORS: {characters} lists the characters, e.g. "/ ?"
+        raise RulesError(_("A table's name cannot hold {characters}.").format(characters=shown))
     if trimmed.startswith(".") or trimmed.endswith("."):
-        raise RulesError("A table's name cannot start or end with a dot.")
+        raise RulesError(_("A table's name cannot start or end with a dot."))
     if trimmed.split(".")[0].strip().lower() in _RESERVED:
-        raise RulesError(f"{trimmed!r} is a name some systems keep for devices; give the table another name.")
+        raise RulesError(
+            _("{name!r} is a name some systems keep for devices; give the table another name.").format(
+                name=trimmed))
     if trimmed.lower() in {preset.lower() for preset in preset_ids()}:
-        raise RulesError(f'"{trimmed}" is a preset\'s id; give the table another name.')
+        raise RulesError(_('"{name}" is a preset\'s id; give the table another name.').format(name=trimmed))
     return trimmed
 
 
@@ -132,7 +142,8 @@ def save_table(folder: Path, name: str, rules: Rules) -> Path:
             os.unlink(handle.name)
             raise
     except OSError as error:
-        raise RulesError(f"The table could not be saved: {error.strerror or error}.") from None
+        raise RulesError(
+            _("The table could not be saved: {reason}.").format(reason=error.strerror or error)) from None
     return path
 
 
@@ -179,9 +190,16 @@ def broken_note(broken: list[BrokenTable]) -> str | None:
         return None
     if len(broken) == 1:
         table = broken[0]
-        return f"Left out a saved table that does not load: \u201c{table.name}\u201d ({table.problem})."
+        # TRANSLATORS: the curly quotes around {name} may be the language's own
+        return _("Left out a saved table that does not load: \u201c{name}\u201d ({problem}).").format(
+            name=table.name, problem=table.problem)
     names = ", ".join(f"\u201c{table.name}\u201d" for table in broken)
-    return f"Left out {len(broken)} saved tables that do not load: {names} (see blackjack rules)."
+    # TRANSLATORS: "blackjack rules" is a command; keep it as it is
+    return ngettext(
+        "Left out {count} saved table that does not load: {names} (see blackjack rules).",
+        "Left out {count} saved tables that do not load: {names} (see blackjack rules).",
+        len(broken),
+    ).format(count=len(broken), names=names)
 
 
 def rules_toml(rules: Rules) -> str:
@@ -199,7 +217,7 @@ def rules_toml(rules: Rules) -> str:
             lines.append(f"{key} = {_toml_value(value)}\n")
     text = "".join(lines) + "".join(tables)
     if tomllib.loads(text) != rules_to_mapping(rules):  # pragma: no cover - a guard on the writer
-        raise RulesError("The table could not be written as TOML.")
+        raise RulesError(_("The table could not be written as TOML."))
     return text
 
 

@@ -41,4 +41,4 @@ def history_notice(ctx: GameContext) -> tuple[str, bool] | None:
 def rules_by_heading(rules: Rules) -> list[tuple[str, tuple[str, ...]]]:
     """The rules' sentences under their headings, less the table's name and description (shown apart)."""
     table = RULE_GROUPS[0][0]
-    return [(group.title, group.sentences) for group in describe_rules(rules) if group.title != table]
+    return [(group.title, group.sentences) for group in describe_rules(rules) if group.key != table]
