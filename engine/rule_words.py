@@ -381,7 +381,7 @@ def _payout_phrase(rules: Rules) -> str:
 
 def _table(rules: Rules) -> tuple[str, ...]:
     # TRANSLATORS: a table's name and its one-line description
-    sentences = [_("{name}: {description}").format(name=rules.name, description=rules.description)]
+    sentences = [_("{name}: {description}").format(name=rules.name, description=description_words(rules))]
     if rules.base is not None:
         sentences.append(_("Based on {base}.").format(base=rules.base))
     return tuple(sentences)

@@ -17,6 +17,7 @@ import gettext
 import io
 import string
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -49,6 +50,13 @@ def extract() -> Catalog:
         for filename, lineno, message, comments, context in found:
             template.add(message, locations=[(f"{directory}/{filename}", lineno)],
                          auto_comments=comments, context=context)
+    for preset in sorted((ROOT / "engine" / "presets").glob("*.toml")):
+        # A preset's description is shown in the player's language (`rule_words.description_words`);
+        # its name is the table's name, kept as the casino spells it.
+        description = tomllib.loads(preset.read_text(encoding="utf-8")).get("description")
+        if description:
+            template.add(description, locations=[(f"engine/presets/{preset.name}", 1)],
+                         auto_comments=["TRANSLATORS: a rules preset's one-line description"])
     return template
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from engine.i18n import _
+from engine.rule_words import description_words
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -45,7 +46,7 @@ class RulesPanelScene(Scene):
         self.lines: list[PlacedLine] = flow_groups(
             ctx.assets, rules_by_heading(self.rules), r["words"], sizes=tuple(range(30, 15, -1))
         )
-        self.description = wrap(ctx.assets, self.rules.description, 22, r["description"].w, bold=False)
+        self.description = wrap(ctx.assets, description_words(self.rules), 22, r["description"].w, bold=False)
         self.buttons = ButtonRow(
             [Button("close", _("Close"), r["close"], IntentKind.BACK, tooltip=_("Close (U or Esc)"))]
         )

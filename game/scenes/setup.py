@@ -20,6 +20,7 @@ import pygame
 from engine import BlackjackError, Money, Rules, load_rules, preset_ids
 from engine.errors import as_sentence
 from engine.i18n import N_, _, money, pgettext
+from engine.rule_words import description_words
 from engine.tables import broken_note, find_tables
 from game import layout
 from game.background import Job
@@ -881,7 +882,7 @@ class SetupScene(Scene):
         surface.blit(edge, (r["rules-"].x + 130, 240))
         note = a.text(_("with basic strategy"), 18, GREY)
         surface.blit(note, (r["rules-"].x + 140 + edge.get_width(), 248))
-        for i, line in enumerate(wrap(a, rules.description, 18, r["options"].w, bold=False)[:2]):
+        for i, line in enumerate(wrap(a, description_words(rules), 18, r["options"].w, bold=False)[:2]):
             text = a.text(line, 18, CREAM)
             surface.blit(text, (r["options"].x, 280 + i * 21))
         draw_lines(surface, a, self.rule_lines(rules))
