@@ -27,6 +27,18 @@ BOT_BLURBS: dict[str, str] = {
 MAX_SEATS = 7
 """Seats at the table."""
 
+
+def bot_names(kinds: dict[int, str]) -> dict[int, str]:
+    """Each bot seat's name (seat -> bot kind), the same on its name plate, in the records, the history
+    and replays: the bot's label, with its seat's number when another bot of its kind sits too.
+
+    >>> bot_names({0: "basic", 2: "counter", 4: "basic"})
+    {0: 'Basic bot 1', 2: 'Counter bot', 4: 'Basic bot 5'}
+    """
+    labels = {seat: BOT_LABELS.get(kind, kind) for seat, kind in kinds.items()}
+    repeated = {label for label in labels.values() if list(labels.values()).count(label) > 1}
+    return {seat: f"{label} {seat + 1}" if label in repeated else label for seat, label in labels.items()}
+
 Color = tuple[int, int, int]
 
 PALETTE: tuple[Color, ...] = (
