@@ -15,7 +15,7 @@ from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
 from game.counter_settings import CounterSettings, counter_settings
-from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color, bot_names
+from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color, bot_names, shown_name
 
 if TYPE_CHECKING:
     from engine.bots import CardWatcher
@@ -46,7 +46,7 @@ class SeatInfo:
     @property
     def label(self) -> str:
         """The name plate's text: the person's name or the bot's (`Session.name_bots`), as its records say."""
-        return self.name
+        return shown_name(self.name)
 
     @property
     def counter(self) -> CounterSettings:

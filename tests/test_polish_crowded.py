@@ -81,7 +81,7 @@ def test_no_seats_cards_lie_over_another_seats_at_seven_seats_with_splits(crowde
 def test_every_total_and_result_badge_is_clear_of_every_other_and_inside_its_seats_room(crowded):
     presenter, view = crowded.ctx.presenter, crowded.ctx.view
     labels = [(seat, rect) for seat in range(7) for _, rect in view.seat_labels(presenter, seat)]
-    assert len(labels) == 2 * 12 - 1, "a total and a badge for each of the 12 hands, a badge for the surrender"
+    assert len(labels) == 2 * 12 - 1, "a total and a badge for each of the 12 hands; the surrender, a badge"
     for (_, a), (_, b) in combinations(labels, 2):
         assert not a.colliderect(b), f"{a} overlaps {b}"
     canvas = pygame.Rect((0, 0), layout.CANVAS_SIZE)

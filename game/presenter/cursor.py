@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from engine import Result, Round, hand_value
 from engine import events as ev
+from engine.i18n import _
 from engine.payout import hand_outcome, insurance_amount
 from game import layout
 from game.casino import tray_size
@@ -196,7 +197,7 @@ class Presenter(Stage):
     def _say_dealing(self) -> None:
         """The betting words give way once cards are dealt after the bets (a replay shows both at once)."""
         if self.bets_seen and not self.turns_seen and not self.dealer_phase:
-            self.message = messages.DEALING
+            self.message = _(messages.DEALING)
 
     def on_dealer_card_dealt(self, e: ev.DealerCardDealt) -> float:
         places = {id(c): self.card_place(c, self.dealer_target(i)) for i, c in enumerate(self.dealer)}

@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 
 from engine import Card, Money, Result, format_money, hand_value
 from engine import events as ev
-from engine.i18n import _, money
+from engine.i18n import N_, _, money
 
 PLACE_BETS = "Place your bets."
-DEALING = "Dealing..."
+DEALING = N_("Dealing...")
 EVEN_MONEY_PAID = "Even money: paid 1 to 1."
 DOUBLED = "Double down: one more card."
 SURRENDERED = "Surrendered: half the bet comes back."

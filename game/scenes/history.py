@@ -24,6 +24,7 @@ from game.intents import Intent, IntentKind
 from game.records import HistoryPage
 from game.scene import Go, Scene, SceneName
 from game.scenes.text import GREEN, GREY, RED, money_text
+from game.seats import shown_name
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
 from game.widgets import wrap as wrap_words
 
@@ -409,7 +410,7 @@ def hands_text(line: RoundLine) -> str:
     def hands(seat: SeatLine) -> str:
         return " · ".join(f"{cards} {word}" for cards, word in zip(seat.hands, seat.results, strict=True))
 
-    return " | ".join(f"{seat.player} {hands(seat)}" for seat in line.seats)
+    return " | ".join(f"{shown_name(seat.player)} {hands(seat)}" for seat in line.seats)
 
 
 def hands_cell(assets: Assets, text: str, cell: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
