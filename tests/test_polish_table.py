@@ -195,3 +195,18 @@ def test_the_drill_setup_opens_on_the_choices_made_on_the_last_visit_this_run(tm
         assert top(app).rows() == chosen
     finally:
         app.close()
+
+
+def test_a_dealers_drawn_natural_reads_blackjack_from_the_moment_it_is_shown(apps):
+    app = apps("T A 9 K", rules="european")  # no hole card: the dealer draws the king to the ace
+    bet_and_deal(app, 25)
+    totals = set()
+    for _ in range(1500):
+        presenter = app.ctx.presenter
+        if app.ctx.round.decision is not None and presenter.idle:
+            press(app, pygame.K_n if app.ctx.round.decision.kind.name != "PLAY" else pygame.K_s)
+        step(app)
+        totals.add(presenter.dealer_total)
+        if scene_name(app) == "PayoutScene" and presenter.idle:
+            break
+    assert "BLACKJACK" in totals and "21" not in totals and "soft 21" not in totals

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Result, Round, hand_value
+from engine import Result, Round, hand_value, is_natural
 from engine import events as ev
 from engine.i18n import _
 from engine.payout import hand_outcome, insurance_amount
@@ -216,7 +216,9 @@ class Presenter(Stage):
 
     def _update_dealer_total(self) -> None:
         shown = [c for c in self.dealer_codes if c is not None]
-        natural_shown = self.dealer_blackjack and len(shown) == len(self.dealer_codes)
+        # a dealer's two-card 21 is a natural even before the engine's word comes (no hole card: it is drawn)
+        natural = self.dealer_blackjack or is_natural(shown)
+        natural_shown = natural and len(shown) == len(self.dealer_codes)
         self.dealer_total = messages.dealer_total(shown, blackjack=natural_shown)
 
     def on_surrender_offered(self, e: ev.SurrenderOffered) -> float:
