@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Result
+from game import layout
 from game.app import App
 from tests.test_game_helpers import (
     bet_and_deal,
@@ -210,3 +213,17 @@ def test_a_dealers_drawn_natural_reads_blackjack_from_the_moment_it_is_shown(app
         if scene_name(app) == "PayoutScene" and presenter.idle:
             break
     assert "BLACKJACK" in totals and "21" not in totals and "soft 21" not in totals
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 300), st.integers(0, 60), st.integers(10, 120), st.integers(8, 30)),
+                max_size=8))
+def test_labels_laid_out_never_overlap_and_stay_inside_the_seats_band(boxes):
+    bounds = pygame.Rect(100, 0, 150, 720)
+    wanted = [pygame.Rect(x, y, w, h) for x, y, w, h in boxes]
+    placed = layout.place_labels(wanted, bounds)
+    assert [rect.h for rect in placed] == [rect.h for rect in wanted]
+    for rect in placed:
+        assert bounds.left <= rect.left and rect.right <= bounds.right
+    for i, a in enumerate(placed):
+        assert not any(a.colliderect(b) for b in placed[i + 1:])
