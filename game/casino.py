@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
-from game.seats import BOT_KINDS
+from game.seats import BOT_KINDS, BOT_LABELS, shown_name
 
 if TYPE_CHECKING:  # the presenter imports this module for the dealer's pace; the session it need not
     from game.autoplay import Policy
@@ -137,15 +137,18 @@ def between_shoes(
         short = session.buy_in - session.table.bankroll(seat)
         if short > 0:
             session.rebuy(seat, short)
+    if changes:
+        session.name_bots()
     return changes
 
 
 def change_words(session: Session, changes: list[SeatChange]) -> str:
     """What the dealer says about the seats that changed, e.g. 'New shoe: the Basic bot at seat 3 gets
     up; a Counter bot sits at seat 5.' (empty when nothing changed)."""
+    kinds = [shown_name(BOT_LABELS.get(session.seats_info[change.seat].bot, "bot")) for change in changes]
     said = [
-        f"{'the' if change.kind is None else 'a'} {session.seats_info[change.seat].label} "
+        f"{'the' if change.kind is None else 'a'} {kind} "
         + (f"at seat {change.seat + 1} gets up" if change.kind is None else f"sits at seat {change.seat + 1}")
-        for change in changes
+        for change, kind in zip(changes, kinds, strict=True)
     ]
     return ("New shoe: " + "; ".join(said) + ".") if said else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -80,6 +81,8 @@ class GameContext:
     """Seconds the table has been waiting for its round's last journal step."""
     looked_for_unfinished: bool = False
     """Whether the title has looked for a round left unfinished (once a run: at launch)."""
+    drill_choice: Any = None
+    """What the drill setup chose last (a `DrillChoice`), kept for the run: the setup opens on it again."""
 
     def __post_init__(self) -> None:
         if not self.trainer.seats:  # the count panel and the coach follow the seats' people

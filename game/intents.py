@@ -2,8 +2,8 @@
 
 While a scene takes typing (a name field has the focus), letters are text, not shortcuts:
 `to_intent(..., text_mode=True)` turns only the editing keys (Enter, Backspace, Esc, Tab,
-F11, and Left and Right, since a field has no cursor to move) into intents and typed characters
-arrive as TEXT intents.
+F11, and Left and Right, since a field has no cursor to move, and Ctrl+A to select all) into
+intents and typed characters arrive as TEXT intents.
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ class IntentKind(Enum):
     """Add a step to the bet ramp being edited (A)."""
     KEY = auto()
     """Any other key (demo mode leaves on it)."""
+    SELECT_ALL = auto()
+    """Select all the text in the field being typed into (Ctrl+A, or Cmd+A on a Mac)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +216,8 @@ def to_intent(
     if event.type == pygame.TEXTINPUT:
         return Intent(IntentKind.TEXT, text=event.text) if text_mode and event.text else None
     if event.type == pygame.KEYDOWN:
+        if text_mode and event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return Intent(IntentKind.SELECT_ALL)
         if text_mode and event.key not in EDITING_KEYS:
             return None
         found = KEY_INTENTS.get(event.key)

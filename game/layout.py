@@ -71,13 +71,42 @@ def table_positions(seats: int) -> list[int]:
 
 
 def seat_room(position: int, occupied: list[int]) -> int:
-    """How wide the seat's hands may spread, given which positions are occupied."""
+    """How wide the seat's hands (and their labels) may spread, centred on its circle, given which
+    positions are occupied: half the gap to each neighbour, whose hands spread into the other half."""
     x = seat_position(position)[0]
     left = [seat_position(p)[0] for p in occupied if p < position]
     right = [seat_position(p)[0] for p in occupied if p > position]
-    lo = (x - max(left)) if left else x - 40
-    hi = (min(right) - x) if right else CANVAS_SIZE[0] - 40 - x
-    return max(120, int(min(lo, hi) * 2) - 16)
+    lo = (x - max(left)) / 2 - SEAT_GAP / 2 if left else x - 40
+    hi = (min(right) - x) / 2 - SEAT_GAP / 2 if right else CANVAS_SIZE[0] - 40 - x
+    return max(120, int(min(lo, hi) * 2))
+
+
+SEAT_GAP = 12
+"""The felt left between two neighbouring seats' hands."""
+
+
+def seat_bounds(position: int, room: int) -> pygame.Rect:
+    """The band of the canvas a seat's hands and labels keep to (its room, the canvas's height)."""
+    x = seat_position(position)[0]
+    return pygame.Rect(x - room // 2, 0, room, CANVAS_SIZE[1])
+
+
+def place_labels(wanted: list[pygame.Rect], bounds: pygame.Rect, gap: int = 3) -> list[pygame.Rect]:
+    """Labels moved so none overlaps another: each kept inside `bounds` across, then, from left to
+    right, pushed down a row at a time until it is clear of those placed before it.
+
+    >>> place_labels([pygame.Rect(0, 0, 60, 20), pygame.Rect(40, 0, 60, 20)], pygame.Rect(0, 0, 200, 99))
+    [<rect(0, 0, 60, 20)>, <rect(40, 23, 60, 20)>]
+    """
+    placed: dict[int, pygame.Rect] = {}
+    for index in sorted(range(len(wanted)), key=lambda i: wanted[i].x):
+        moved = wanted[index].copy()
+        moved.w = min(moved.w, bounds.w)
+        moved.clamp_ip(pygame.Rect(bounds.x, moved.y, bounds.w, moved.h))
+        while hit := [other for other in placed.values() if moved.colliderect(other.inflate(gap, gap))]:
+            moved.y = max(other.bottom for other in hit) + gap
+        placed[index] = moved
+    return [placed[index] for index in range(len(wanted))]
 
 
 PLATE_SIZE: tuple[int, int] = (156, 24)
@@ -101,7 +130,8 @@ def hand_anchor(position: int, hand: int, hands: int, room: int) -> tuple[int, i
     """Bottom-left corner of a hand's first card, for hand `hand` of `hands` in a seat."""
     cx, cy = seat_position(position)
     width = hand_card_size(hands, room)[0]
-    spacing = min(118, max(40, (room - width) // max(1, hands - 1))) if hands > 1 else 0
+    spread = width + 2 * card_step(width)[0]  # a hand of three cards keeps clear of the next hand
+    spacing = min(118, max(24, (room - spread) // max(1, hands - 1))) if hands > 1 else 0
     offset = (hand - (hands - 1) / 2) * spacing
     return round(cx + offset - width / 2 - 6), cy - CIRCLE_RADIUS - 24
 
@@ -115,8 +145,13 @@ def card_rect(position: int, hand: int, hands: int, card: int, room: int) -> pyg
     """Where card `card` of a seat's hand lies."""
     w, h = hand_card_size(hands, room)
     x, bottom = hand_anchor(position, hand, hands, room)
-    step = CARD_STEP if w == CARD_SIZE[0] else (16, -10)
+    step = card_step(w)
     return pygame.Rect(x + card * step[0], bottom - h + card * step[1], w, h)
+
+
+def card_step(width: int) -> tuple[int, int]:
+    """Offset from one card of a hand to the next, for cards of this width."""
+    return CARD_STEP if width == CARD_SIZE[0] else (16, -10)
 
 
 def hand_center(position: int, hand: int, hands: int, room: int) -> tuple[int, int]:

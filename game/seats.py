@@ -11,12 +11,15 @@ import random
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from engine.i18n import N_, _
 from game.glyphs import refusal
 
 BOT_KINDS: tuple[str, ...] = ("basic", "counter", "novice")
 """The bots a seat may hold (engine.bots.make_bot names)."""
 
-BOT_LABELS: dict[str, str] = {"basic": "Basic bot", "counter": "Counter bot", "novice": "Novice bot"}
+BOT_LABELS: dict[str, str] = {
+    "basic": N_("Basic bot"), "counter": N_("Counter bot"), "novice": N_("Novice bot")
+}
 """How each bot is named at the table."""
 
 BOT_BLURBS: dict[str, str] = {
@@ -28,6 +31,28 @@ BOT_BLURBS: dict[str, str] = {
 
 MAX_SEATS = 7
 """Seats at the table."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the player reads it: a bot's ('Basic bot 4') in the chosen language, a person's
+    as it was typed. Records keep the English name; it is translated only when shown."""
+    for label in BOT_LABELS.values():
+        number = name[len(label):]
+        if name.startswith(label) and (not number or (number[:1] == " " and number[1:].isdigit())):
+            return _(label) + number
+    return name
+
+
+def bot_names(kinds: dict[int, str]) -> dict[int, str]:
+    """Each bot seat's name (seat -> bot kind), the same on its name plate, in the records, the history
+    and replays: the bot's label, with its seat's number when another bot of its kind sits too.
+
+    >>> bot_names({0: "basic", 2: "counter", 4: "basic"})
+    {0: 'Basic bot 1', 2: 'Counter bot', 4: 'Basic bot 5'}
+    """
+    labels = {seat: BOT_LABELS.get(kind, kind) for seat, kind in kinds.items()}
+    repeated = {label for label in labels.values() if list(labels.values()).count(label) > 1}
+    return {seat: f"{label} {seat + 1}" if label in repeated else label for seat, label in labels.items()}
 
 Color = tuple[int, int, int]
 

@@ -15,7 +15,7 @@ from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
 from game.counter_settings import CounterSettings, counter_settings
-from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color
+from game.seats import BOT_COLOR, BOT_LABELS, PALETTE, Color, bot_names, shown_name
 
 if TYPE_CHECKING:
     from engine.bots import CardWatcher
@@ -45,8 +45,8 @@ class SeatInfo:
 
     @property
     def label(self) -> str:
-        """The name plate's text: the person's name, or the bot's."""
-        return self.name if self.person else BOT_LABELS.get(self.bot, self.name)
+        """The name plate's text: the person's name or the bot's (`Session.name_bots`), as its records say."""
+        return shown_name(self.name)
 
     @property
     def counter(self) -> CounterSettings:
@@ -124,6 +124,8 @@ class Session:
     ) -> Session:
         """A table for the chosen seats with their bankrolls (bots are added by the caller)."""
         rules = load_rules(rules_id)
+        for seat, name in _bot_names(infos).items():
+            infos[seat].name = name
         table = Table(
             rules,
             [(info.name, money) for info, money in zip(infos, bankrolls, strict=True)],
@@ -263,6 +265,15 @@ class Session:
             brought={seat: int(money) for seat, money in enumerate(kept["brought"])},
         )
 
+    def name_bots(self) -> None:
+        """Name each bot seat after the bot now in it (after bots came and went at a shuffle), at the
+        table and in the engine's seat names, so the records, history and replays say what the plate says."""
+        names = _bot_names(self.seats_info)
+        for seat, name in names.items():
+            self.seats_info[seat].name = name
+        engine_names = self.table.seat_names
+        self.table.seat_names = tuple(names.get(seat, name) for seat, name in enumerate(engine_names))
+
     def change_rules(self, rules_id: str) -> None:
         """Open a fresh table with other rules, keeping every seat's bankroll (between rounds)."""
         rules = load_rules(rules_id)
@@ -274,3 +285,12 @@ class Session:
             retarget = getattr(policy, "retarget", None)
             if retarget is not None:
                 retarget(rules)
+
+
+def _bot_names(infos: list[SeatInfo]) -> dict[int, str]:
+    """The names of the seats bots of a known kind play (`game.seats.bot_names`)."""
+    return bot_names({
+        seat: info.bot
+        for seat, info in enumerate(infos)
+        if not info.person and not info.left and info.bot in BOT_LABELS
+    })

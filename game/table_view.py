@@ -304,7 +304,7 @@ class TableView:
         """The dealer's cards and total."""
         for i, card in enumerate(p.dealer):
             self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
-        if p.dealer_total and all(c.move.done for c in p.dealer):
+        if p.dealer_total and all(c.move.done and c.flip is None for c in p.dealer):
             color = {"BUST": RED, "BLACKJACK": GOLD}.get(p.dealer_total, WHITE)
             label = self.pill(f"DEALER  {p.dealer_total.upper()}", 20, color)
             surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
@@ -421,6 +421,9 @@ class TableView:
                 area.union_ip(pygame.Rect(p.card_target(seat, h, i)).inflate(90, 40))
         if model.insurance:
             area.union_ip(pygame.Rect(p.insurance_pos(seat), (0, 0)).inflate(80, 90))
+        labels = self.seat_labels(p, seat)
+        for _, rect in labels:
+            area.union_ip(rect)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         scratch = self._scratch
         scratch.fill((0, 0, 0, 0), area)
@@ -438,41 +441,67 @@ class TableView:
             for i, card in enumerate(hand.cards):
                 if _settled(card):
                     self.draw_card(scratch, card, p.card_target(seat, h, i)[:2], size)
-        for h, hand in enumerate(hands):
-            self.draw_hand_labels(scratch, p, seat, h, hand, size)
+        for image, rect in labels:
+            scratch.blit(image, rect)
         layer = scratch.subsurface(area).copy()
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
         return layer, area.topleft
 
-    def draw_hand_labels(
-        self, surface: pygame.Surface, p: Presenter, seat: int, h: int, hand: HandModel, size: tuple[int, int]
-    ) -> None:
-        """A hand's total under its cards and its result over them."""
-        if not hand.cards or not all(_settled(c) for c in hand.cards):
-            return
-        first = pygame.Rect(p.card_target(seat, h, 0))
-        last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
-        text = hand.label()
-        if text:
-            color = RED if text == "BUST" else (GOLD if text in ("BLACKJACK", "21") else WHITE)
-            label = self.pill(text.upper(), 20 if size == layout.CARD_SIZE else 16, color)
-            surface.blit(
-                label,
-                label.get_rect(
-                    midtop=(first.centerx + (last.centerx - first.centerx) // 2, first.bottom - 6)
-                ),
-            )
-        if hand.result is not None:
-            result = hand.result_text()
-            won = hand.net is not None and hand.net > 0
-            push = hand.net == 0
-            color = (255, 255, 255) if push else (GREEN_TEXT if won else (255, 200, 190))
-            bg = (40, 40, 40, 220) if push else ((16, 90, 40, 235) if won else (130, 20, 24, 235))
-            badge = self.pill(result, 26 if size == layout.CARD_SIZE else 18, color, bg)
-            mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
-            surface.blit(badge, badge.get_rect(center=mid))
+    def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each hand's total under its cards and its result over them (over its circle once the dealer
+        has taken the cards of a surrender), laid out inside the seat's room so that none overlaps."""
+        room = p.rooms[seat]
+        size = self._seat_card_size(p, seat)
+        big = size == layout.CARD_SIZE
+        wanted: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for h, hand in enumerate(p.seats[seat].hands):
+            if hand.cards and not all(_settled(c) for c in hand.cards):
+                continue
+            if not hand.cards:
+                if hand.result is not None:
+                    badge = self._result_badge(hand, 26 if big else 18, room)
+                    wanted.append((badge, badge.get_rect(center=p.hand_chip_pos(seat, h))))
+                continue
+            first = pygame.Rect(p.card_target(seat, h, 0))
+            last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
+            text = hand.label()
+            if text:
+                color = RED if text == "BUST" else (GOLD if text in ("BLACKJACK", "21") else WHITE)
+                label = self._fitted_pill(text.upper(), 20 if big else 16, room, color)
+                under = ((first.centerx + last.centerx) // 2, first.bottom - 6)
+                wanted.append((label, label.get_rect(midtop=under)))
+            if hand.result is not None:
+                badge = self._result_badge(hand, 26 if big else 18, room)
+                mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
+                wanted.append((badge, badge.get_rect(center=mid)))
+        bounds = layout.seat_bounds(p.positions[seat], room)
+        placed = layout.place_labels([rect for _, rect in wanted], bounds)
+        return [(image, rect) for (image, _), rect in zip(wanted, placed, strict=True)]
+
+    def _fitted_pill(
+        self,
+        text: str,
+        size: int,
+        width: int,
+        fg: tuple[int, int, int] = WHITE,
+        bg: tuple[int, int, int, int] = (10, 20, 14, 200),
+    ) -> pygame.Surface:
+        """A pill in the biggest type up to `size` that is no wider than `width` (down to 12 points)."""
+        image = self.pill(text, size, fg, bg)
+        while image.get_width() > width and size > 12:
+            size -= 2
+            image = self.pill(text, size, fg, bg)
+        return image
+
+    def _result_badge(self, hand: HandModel, size: int, width: int) -> pygame.Surface:
+        """A settled hand's result on a pill: green for a win, red for a loss, grey for a push."""
+        won = hand.net is not None and hand.net > 0
+        push = hand.net == 0
+        color = (255, 255, 255) if push else (GREEN_TEXT if won else (255, 200, 190))
+        bg = (40, 40, 40, 220) if push else ((16, 90, 40, 235) if won else (130, 20, 24, 235))
+        return self._fitted_pill(hand.result_text(), size, width, color, bg)
 
     def draw_stack(
         self,

@@ -318,7 +318,8 @@ def draw_bankroll(
 
 @dataclass(slots=True)
 class TextField:
-    """A one-line text box: click to focus, type, Backspace to delete; `limit` characters at most.
+    """A one-line text box: click to focus, type, Backspace to delete, Ctrl+A to select all; `limit`
+    characters at most.
 
     Text already in the box when it takes the focus is selected: typing replaces it and
     Backspace clears it, so a remembered name is changed, not added to.
@@ -357,6 +358,10 @@ class TextField:
         if clean and self.selected:
             self.text, self.selected = "", False
         self.text = (self.text + clean)[: self.limit]
+
+    def select_all(self) -> None:
+        """Select the whole text (Ctrl+A): the next key typed replaces it, Backspace clears it."""
+        self.selected = bool(self.text)
 
     def erase(self) -> None:
         """Delete the last character (or the selection)."""

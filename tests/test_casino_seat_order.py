@@ -40,7 +40,7 @@ def test_a_stacked_shoe_deals_first_base_first_and_its_cards_land_on_the_right(t
         dealt = [e for e in app.ctx.round.events if isinstance(e, ev.CardDealt)]
         assert [(e.seat, e.card.code) for e in dealt[:3]] == [(0, "9S"), (1, "8S"), (2, "7S")]
         session, presenter = app.ctx.session, app.ctx.presenter
-        assert [info.name for info in session.seats_info] == ["Seat 1", "Seat 2", "Seat 3"]
+        assert [info.name for info in session.seats_info] == ["Basic bot 1", "Basic bot 2", "Basic bot 3"]
         first, second, third = (presenter.card_target(seat, 0, 0)[0] for seat in range(3))
         assert first > second > third, "first base's card lies right of second base's, then third's"
     finally:

@@ -162,7 +162,7 @@ def test_insurance_prompt_takes_half_the_bet(apps):
     bet_and_deal(app, 100)
     wait_for_player(app)
     assert app.ctx.round.decision.kind is DecisionKind.INSURANCE
-    assert app.ctx.presenter.message == "Dealer shows an ace. Insurance?"
+    assert app.ctx.presenter.message == "Dealer shows an ace. Insurance costs $50. Take insurance?"
     yes = top(app).buttons.by_name("yes")
     assert yes.visible and yes.enabled and yes.label == "Insurance"
     click(app, yes.rect.center)
@@ -234,6 +234,8 @@ def test_a_dealer_natural_is_called_blackjack_on_the_badge_and_in_the_message(ap
     bet_and_deal(app, 25)
     presenter = app.ctx.presenter
     run_until(app, lambda: scene_name(app) == "DealerTurnScene" and presenter.dealer[1].code is not None)
+    assert "turns over" not in presenter.message, "the ace is named once it has turned over"
+    run_until(app, lambda: presenter.dealer[1].flip is None)
     assert presenter.message == "Dealer turns over an ace: blackjack."
     run_until(app, lambda: scene_name(app) == "PayoutScene" and presenter.idle)
     run(app, 0.1)

@@ -270,9 +270,9 @@ def test_the_prompt_goes_back_to_place_your_bets_once_chips_are_in_the_circle(zo
     app = tournament_app(zoe, ["T 9 T 7 5"])
     try:
         run(app, 0.1)
-        press(app, pygame.K_2)
+        press(app, pygame.K_3)  # $25: at least the minimum (under it, the prompt names the minimum)
         run(app, 0.05)
-        assert top(app).amount == 500 and app.ctx.presenter.message == messages.PLACE_BETS
+        assert top(app).amount == 2500 and app.ctx.presenter.message == messages.PLACE_BETS
     finally:
         app.close()
 

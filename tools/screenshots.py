@@ -41,6 +41,7 @@ from tools.shots_casino import casino_shot
 from tools.shots_cdrills import CDRILLS_SHOTS
 from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
+from tools.shots_polish import crowded_settlement_shot, history_seven_shot
 from tools.shots_ramp import bet_ramp_shot
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -497,6 +498,8 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     **CDRILLS_SHOTS,
     "casino-conditions": casino_shot,
     "shoe-audit": shoe_audit_shot,
+    "crowded-settlement": crowded_settlement_shot,
+    "history-seven": history_seven_shot,
 }
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Round
+from engine import Result, Round, hand_value, is_natural
 from engine import events as ev
+from engine.i18n import _
+from engine.payout import hand_outcome, insurance_amount
 from game import layout
 from game.casino import tray_size
 from game.presenter import messages
@@ -47,6 +49,10 @@ class Presenter(Stage):
     """Whether play has reached a player's hand this round."""
     dealer_blackjack = False
     """Whether the engine said the dealer holds a natural (by its peek, or the finished hand)."""
+    after_flip = ""
+    """What the dealer says once the hole card has turned over (not while it is still face down)."""
+    bets_seen = False
+    """Whether a bet of this round has been shown (cards dealt after one are the deal, not first cards)."""
 
     # ---- the round and the cursor ------------------------------------------------------
 
@@ -62,6 +68,8 @@ class Presenter(Stage):
         self.dealer_phase = False
         self.turns_seen = False
         self.dealer_blackjack = False
+        self.after_flip = ""
+        self.bets_seen = False
         for index, seat in enumerate(self.seats):
             seat.hands.clear()
             seat.insurance = 0
@@ -123,6 +131,7 @@ class Presenter(Stage):
             self._finish_all()
             self.wait = 0.0
         self._tick(dt)
+        self._say_after_flip()
         self.wait = max(0.0, self.wait - dt)
         while self.wait <= 0 and self.round is not None and self.cursor < len(self.round.events):
             event = self.round.events[self.cursor]
@@ -136,10 +145,17 @@ class Presenter(Stage):
             self._finish_all()
             self.wait = 0.0
             self.hurrying = False
+        self._say_after_flip()
+
+    def _say_after_flip(self) -> None:
+        """Say what the turned hole card shows, once it has turned."""
+        if self.after_flip and all(card.flip is None for card in self.dealer):
+            self.message, self.after_flip = self.after_flip, ""
 
     # ---- one method per event ----------------------------------------------------------
 
     def _present(self, event: ev.Event) -> float:
+        self._say_after_flip()
         handler = getattr(self, "on_" + _snake(type(event).__name__), None)
         hold = handler(event) if handler else 0.0
         cue = event_cue(event, self.human_seats)
@@ -165,6 +181,7 @@ class Presenter(Stage):
             seat.hands.append(HandModel())
         seat.hands[0].stake = e.amount
         seat.bankroll = e.bankroll
+        self.bets_seen = True
         return 0.05
 
     def on_card_dealt(self, e: ev.CardDealt) -> float:
@@ -174,7 +191,13 @@ class Presenter(Stage):
         hand = seat.hands[e.hand]
         hand.cards.append(self._new_card(e.card.code))
         hand.codes.append(e.card)
+        self._say_dealing()
         return DEAL_HOLD
+
+    def _say_dealing(self) -> None:
+        """The betting words give way once cards are dealt after the bets (a replay shows both at once)."""
+        if self.bets_seen and not self.turns_seen and not self.dealer_phase:
+            self.message = _(messages.DEALING)
 
     def on_dealer_card_dealt(self, e: ev.DealerCardDealt) -> float:
         places = {id(c): self.card_place(c, self.dealer_target(i)) for i, c in enumerate(self.dealer)}
@@ -182,6 +205,7 @@ class Presenter(Stage):
         self.dealer_codes.append(e.card if e.face_up else None)
         self._relayout(self.dealer[:-1], places)
         self._update_dealer_total()
+        self._say_dealing()
         if self.turns_seen:
             self.dealer_phase = True
             self.active = None
@@ -192,7 +216,9 @@ class Presenter(Stage):
 
     def _update_dealer_total(self) -> None:
         shown = [c for c in self.dealer_codes if c is not None]
-        natural_shown = self.dealer_blackjack and len(shown) == len(self.dealer_codes)
+        # a dealer's two-card 21 is a natural even before the engine's word comes (no hole card: it is drawn)
+        natural = self.dealer_blackjack or is_natural(shown)
+        natural_shown = natural and len(shown) == len(self.dealer_codes)
         self.dealer_total = messages.dealer_total(shown, blackjack=natural_shown)
 
     def on_surrender_offered(self, e: ev.SurrenderOffered) -> float:
@@ -201,7 +227,8 @@ class Presenter(Stage):
 
     def on_insurance_offered(self, e: ev.InsuranceOffered) -> float:
         who = None if self.human_seats == frozenset({e.seat}) else self.name(e.seat)
-        self.message = messages.insurance_offered(e, who)
+        cost = insurance_amount(self.round.bet(e.seat)) if self.round is not None else 0
+        self.message = messages.insurance_offered(e, who, cost)
         return 0.0
 
     def on_insurance_taken(self, e: ev.InsuranceTaken) -> float:
@@ -231,18 +258,19 @@ class Presenter(Stage):
     def on_insurance_settled(self, e: ev.InsuranceSettled) -> float:
         seat = self.seats[e.seat]
         spot = self.insurance_pos(e.seat)
+        seat.bankroll = e.bankroll
         if e.net > 0:
+            seat.incoming += e.amount + e.net  # the bet and its winnings are in the bankroll, not home yet
 
             def pay() -> None:
-                seat.insurance += e.net
-                seat.insurance_net = e.net
-                seat.bankroll = e.bankroll
+                seat.incoming -= e.amount + e.net
+                seat.insurance, seat.insurance_net = 0, e.net
+                self._fly_home(e.seat, e.amount + e.net, spot)
 
             self._fly_chips(e.net, layout.dealer_bank_pos(), spot, pay)
         else:
             seat.insurance = 0
             seat.insurance_net = e.net
-            seat.bankroll = e.bankroll
             self._fly_chips(e.amount, spot, layout.dealer_bank_pos())
         return SETTLE_HOLD
 
@@ -279,11 +307,33 @@ class Presenter(Stage):
         return 0.3
 
     def on_hand_surrendered(self, e: ev.HandSurrendered) -> float:
-        hand = self.seats[e.seat].hands[e.hand]
+        seat = self.seats[e.seat]
+        hand = seat.hands[e.hand]
         hand.surrendered = True
         hand.finished = True
         self.message = messages.SURRENDERED
-        return 0.3
+        # The dealer takes the cards at once, and half the bet with them, the other half going
+        # home; the engine books it with the other hands at the end of the round (on_hand_settled).
+        self.discard([(card, self.card_target(e.seat, e.hand, i)) for i, card in enumerate(hand.cards)])
+        hand.cards.clear()
+        if self.round is not None and not self._dealer_may_have_blackjack():
+            _, net = hand_outcome(self.round.rules, 0, False, hand.stake, hand.stake, False, True, False, 0)
+            spot = self.hand_chip_pos(e.seat, e.hand)
+            hand.result, hand.net = Result.SURRENDER, net
+            seat.refunded += hand.stake + net
+            self._fly_chips(-net, spot, layout.dealer_bank_pos())
+            hand.stake += net
+            self._pay_home(e.seat, hand, spot)
+        return 0.5
+
+    def _dealer_may_have_blackjack(self) -> bool:
+        """Whether the dealer's blackjack is still possible (an ace or ten up, no peek yet): a late
+        surrender then loses the whole bet to it, so the dealer pays nothing back before the end."""
+        up = self.dealer_codes[0] if self.dealer_codes else None
+        if up is None or hand_value([up]).total < 10:
+            return False
+        shown = self.round.events[: self.cursor] if self.round is not None else []
+        return not any(isinstance(e, ev.DealerPeeked) for e in shown)
 
     def on_hand_busted(self, e: ev.HandBusted) -> float:
         hand = self.seats[e.seat].hands[e.hand]
@@ -305,7 +355,7 @@ class Presenter(Stage):
             card.flip = Timer(self.duration(FLIP_TIME))
             self.dealer_codes[1] = e.card
         self._update_dealer_total()
-        self.message = messages.hole_card_revealed(e.card, self.dealer_total)
+        self.after_flip = messages.hole_card_revealed(e.card, self.dealer_total)
         return REVEAL_HOLD
 
     def on_dealer_finished(self, e: ev.DealerFinished) -> float:
@@ -319,22 +369,30 @@ class Presenter(Stage):
     def on_hand_settled(self, e: ev.HandSettled) -> float:
         seat = self.seats[e.seat]
         hand = seat.hands[e.hand]
+        seat.bankroll = e.bankroll
+        if hand.surrendered and hand.result is not None:
+            # the dealer took half and gave half back at the surrender: the engine only books it now
+            seat.refunded -= e.paid
+            hand.net = e.net
+            return 0.0
         hand.result = e.result
         hand.net = e.net
         hand.finished = True
         spot = self.hand_chip_pos(e.seat, e.hand)
         if e.net > 0:
+            seat.incoming += e.net
 
             def pay() -> None:
+                seat.incoming -= e.net
                 hand.stake = e.paid
-                seat.bankroll = e.bankroll
+                self._pay_home(e.seat, hand, spot)
 
             self._fly_chips(e.net, layout.dealer_bank_pos(), spot, pay)
         else:
             lost = hand.stake - e.paid
             hand.stake = e.paid
-            seat.bankroll = e.bankroll
             self._fly_chips(lost, spot, layout.dealer_bank_pos())
+            self._pay_home(e.seat, hand, spot)
         return SETTLE_HOLD
 
     def on_round_ended(self, e: ev.RoundEnded) -> float:

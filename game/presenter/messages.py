@@ -10,8 +10,10 @@ from collections.abc import Mapping, Sequence
 
 from engine import Card, Money, Result, format_money, hand_value
 from engine import events as ev
+from engine.i18n import N_, _, money
 
 PLACE_BETS = "Place your bets."
+DEALING = N_("Dealing...")
 EVEN_MONEY_PAID = "Even money: paid 1 to 1."
 DOUBLED = "Double down: one more card."
 SURRENDERED = "Surrendered: half the bet comes back."
@@ -51,6 +53,15 @@ def bet_the_minimum(minimum: Money) -> str:
     return f"Press Enter or Deal to bet the minimum, ${format_money(minimum)}."
 
 
+def minimum_bet(minimum: Money) -> str:
+    """Why Deal waits while the chips in the circle are under the table minimum.
+
+    >>> minimum_bet(1000)
+    'The minimum bet is $10.'
+    """
+    return _("The minimum bet is {amount}.").format(amount=money(minimum))
+
+
 def shuffled(e: ev.ShoeShuffled) -> str:
     """Why the shoe is being shuffled."""
     return "The shoe ran out: shuffling the discards back in." if e.mid_round else "Shuffling a fresh shoe."
@@ -66,9 +77,20 @@ def surrender_offered(up: Card | None) -> str:
     return f"Dealer shows {card_name(up)}. Surrender early?" if up else "Surrender early?"
 
 
-def insurance_offered(e: ev.InsuranceOffered, who: str | None) -> str:
-    """The insurance (or even money) question, addressed to `who` when several could be asked."""
-    question = "Dealer shows an ace. Even money?" if e.even_money else "Dealer shows an ace. Insurance?"
+def insurance_offered(e: ev.InsuranceOffered, who: str | None, cost: Money) -> str:
+    """The insurance (or even money) question with what insurance costs (`cost`, half the bet),
+    addressed to `who` when several could be asked.
+
+    >>> from engine.events import InsuranceOffered
+    >>> insurance_offered(InsuranceOffered(seat=0, even_money=False), None, 500)
+    'Dealer shows an ace. Insurance costs $5. Take insurance?'
+    """
+    if e.even_money:
+        question = "Dealer shows an ace. Even money?"
+    else:
+        question = _("Dealer shows an ace. Insurance costs {amount}. Take insurance?").format(
+            amount=money(cost)
+        )
     return f"{who}: {question}" if who else question
 
 

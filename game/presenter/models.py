@@ -49,14 +49,9 @@ class HandModel:
         if not self.codes:
             return ""
         value = hand_value(self.codes)
-        if self.result is Result.BLACKJACK or (
-            len(self.codes) == 2
-            and value.total == 21
-            and self.result is None
-            and not self.busted
-            and self.natural_possible
-        ):
-            return "BLACKJACK"
+        natural = len(self.codes) == 2 and value.total == 21 and self.natural_possible
+        if self.result is Result.BLACKJACK or natural:
+            return "BLACKJACK"  # a natural stays one when it pushes against the dealer's
         if value.bust:
             return "BUST"
         return value.describe()
@@ -89,13 +84,17 @@ class SeatModel:
     insurance_net: Money | None = None
     homebound: Money = 0
     """Chips on their way back to the bankroll (counted in `bankroll` already)."""
+    incoming: Money = 0
+    """Winnings sliding from the dealer to a circle (counted in `bankroll` already)."""
+    refunded: Money = 0
+    """Half a surrendered bet the dealer gave back before the engine settles it (not yet in `bankroll`)."""
 
     def shown_bankroll(self) -> Money:
-        """The bankroll the player sees: settled chips still on the felt are not home yet."""
+        """The bankroll the player sees: settled chips still on the felt or on their way are not home yet."""
         on_felt = sum(h.stake for h in self.hands if h.result is not None)
         if self.insurance_net is not None:
             on_felt += self.insurance
-        return self.bankroll - on_felt - self.homebound
+        return self.bankroll - on_felt - self.homebound - self.incoming + self.refunded
 
     def shown_bet(self) -> Money:
         """What is at stake on the felt right now (unsettled hands and insurance)."""

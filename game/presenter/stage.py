@@ -14,7 +14,7 @@ from engine import Card, Money, Round
 from game import layout
 from game.casino import DealerPace, tray_size
 from game.presenter.cues import COLLECT_CUE
-from game.presenter.models import CardSprite, ChipFlight, PlateModel, Point, SeatModel
+from game.presenter.models import CardSprite, ChipFlight, HandModel, PlateModel, Point, SeatModel
 from game.settings import Settings
 from game.sound import Sounds
 from game.tween import Timer, ease_out
@@ -225,36 +225,41 @@ class Stage:
 
         self._fly_chips(amount, start, self.home_pos(seat), land)
 
+    def _pay_home(self, seat: int, hand: HandModel, spot: tuple[int, int]) -> None:
+        """The chips a settled hand got back slide from its circle to the bankroll (the circle is empty)."""
+        paid, hand.stake = hand.stake, 0
+        self._fly_home(seat, paid, spot)
+
+    def discard(self, cards: list[tuple[CardSprite, tuple[int, int, int, int]]]) -> None:
+        """Send cards (each with the rect it rests in now) face down to the discard tray."""
+        dx, dy = layout.discard_rect().center
+        w, h = layout.CARD_SIZE
+        for n, (card, target) in enumerate(cards):
+            card.start = self.card_place(card, target)
+            card.dest = (dx - w / 2, dy - h / 2)
+            card.move = Timer(self.duration(COLLECT_TIME), delay=self.duration(0.02 * n))
+            card.code = None
+            self.collecting.append(card)
+        if cards:
+            self.sounds.play(*COLLECT_CUE)
+
     # ---- collecting the table at the end of a round ------------------------------------
 
     def collect(self) -> None:
         """Send every card to the discard tray and the chips home; the table is cleared."""
-        dx, dy = layout.discard_rect().center
-        w, h = layout.CARD_SIZE
-        moving: list[CardSprite] = []
+        moving: list[tuple[CardSprite, tuple[int, int, int, int]]] = []
         for s, seat in enumerate(self.seats):
             for h_index, hand in enumerate(seat.hands):
-                for i, card in enumerate(hand.cards):
-                    card.start = self.card_place(card, self.card_target(s, h_index, i))
-                    moving.append(card)
+                moving += [(card, self.card_target(s, h_index, i)) for i, card in enumerate(hand.cards)]
                 if hand.stake:
                     self._fly_home(s, hand.stake, self.hand_chip_pos(s, h_index))
             if seat.insurance:
                 self._fly_home(s, seat.insurance, self.insurance_pos(s))
                 seat.insurance = 0
             seat.hands.clear()
-        for i, card in enumerate(self.dealer):
-            card.start = self.card_place(card, self.dealer_target(i))
-            moving.append(card)
+        moving += [(card, self.dealer_target(i)) for i, card in enumerate(self.dealer)]
         self.dealer.clear()
         self.dealer_codes.clear()
         self.dealer_total = ""
-        for n, card in enumerate(moving):
-            card.dest = (dx - w / 2, dy - h / 2)
-            card.move = Timer(self.duration(COLLECT_TIME), delay=self.duration(0.02 * n))
-            if card.code is not None:
-                card.code = None
-        self.collecting = moving
+        self.discard(moving)
         self.active = None
-        if moving:
-            self.sounds.play(*COLLECT_CUE)

@@ -153,9 +153,10 @@ class BettingScene(TableScene):
             lambda kind: EngineBot(kind, session.rules, ctx.odds, watcher),
         )
         for change in changes:
-            info, plate = session.seats_info[change.seat], ctx.presenter.plates[change.seat]
-            plate.name, plate.left = info.label, info.left
+            ctx.presenter.plates[change.seat].left = session.seats_info[change.seat].left
             ctx.presenter.seats[change.seat].bankroll = session.table.bankroll(change.seat)
+        for info, plate in zip(session.seats_info, ctx.presenter.plates, strict=False):
+            plate.name = info.label  # a bot that sat down may have renamed its twin ('Basic bot 2')
         if changes:
             ctx.warn(change_words(session, changes))
 
@@ -598,14 +599,20 @@ class BettingScene(TableScene):
             self._try_deal()
 
     def _prompt(self) -> None:
-        """At a tournament table the betting prompt says what an empty circle bets (and the usual
-        words come back once chips are in it)."""
+        """At a tournament table the betting prompt says what an empty circle bets; chips under the
+        table minimum say what the minimum is (Deal waits for it); the usual words come back after."""
         presenter = self.ctx.presenter
         minimum = self.minimum_offered(self.turn)
         offer = messages.bet_the_minimum(minimum) if minimum else None
-        if offer is not None and not self.chips and presenter.message == messages.PLACE_BETS:
+        table_minimum = self.ctx.session.rules.min_bet
+        short = messages.minimum_bet(table_minimum)
+        if presenter.message not in (messages.PLACE_BETS, offer, short):
+            return  # a warning or the dealer's words: they stay until the next prompt
+        if self.turn is not None and 0 < self.amount < table_minimum:
+            presenter.message = short
+        elif offer is not None and not self.chips:
             presenter.message = offer
-        elif presenter.message == offer and self.chips:
+        else:
             presenter.message = messages.PLACE_BETS
 
     def _bot_bets(self, seat: int) -> None:

@@ -408,6 +408,8 @@ class CountingScene(Scene):
             self.click(intent.pos)
         elif kind is IntentKind.TEXT and self.focus is not None and intent.text:
             self.focus.type(intent.text)
+        elif kind is IntentKind.SELECT_ALL and self.focus is not None:
+            self.focus.select_all()
         elif kind is IntentKind.CLEAR:
             if self.focus is not None:
                 self.focus.erase()

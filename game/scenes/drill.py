@@ -121,7 +121,8 @@ class DrillSetupScene(Scene):
     def __init__(self, ctx: GameContext, choice: DrillChoice | None = None) -> None:
         super().__init__()
         self.ctx = ctx
-        self.choice = choice or DrillChoice()
+        remembered = ctx.drill_choice if isinstance(ctx.drill_choice, DrillChoice) else None
+        self.choice = choice or remembered or DrillChoice()
         self.people: list[str] = []
         self.settings: dict[str, Mapping[str, Any]] = {}
         """Each person's saved settings (their count system for the index drills)."""
@@ -143,6 +144,10 @@ class DrillSetupScene(Scene):
                         Button(f"next{row}", ">", r[f"next{row}"], IntentKind.CLICK)]
         self.buttons = ButtonRow(buttons)
         self._show_rows()
+
+    def exit(self) -> None:
+        """Remember the choice (and the custom list typed) for this run: the next visit opens on it."""
+        self.ctx.drill_choice = replace(self.choice, custom=self.field.text)
 
     # ---- what is chosen --------------------------------------------------------------
 
@@ -257,6 +262,9 @@ class DrillSetupScene(Scene):
             return True
         if intent.kind is IntentKind.CLEAR and self.custom:
             self.field.erase()
+            return True
+        if intent.kind is IntentKind.SELECT_ALL and self.custom:
+            self.field.select_all()
             return True
         if intent.kind is IntentKind.CLICK:
             if self.custom and self.field.hit(intent.pos):

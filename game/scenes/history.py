@@ -25,12 +25,19 @@ from game.intents import Intent, IntentKind
 from game.records import HistoryPage
 from game.scene import Go, Scene, SceneName
 from game.scenes.text import GREEN, GREY, RED, money_text
+from game.seats import shown_name
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel
+from game.widgets import wrap as wrap_words
 
 if TYPE_CHECKING:
     from engine.store.history import RoundLine, SeatLine, ShoeRecord
+    from game.assets import Assets
 
 ROW_H = 42
+HANDS_X, DEALER_X = 300, 850
+"""Where the hands column and the dealer's column start, from the list's left."""
+HANDS_WIDTH = DEALER_X - HANDS_X - 20
+"""The most the hands may take across: they stop short of the dealer's column."""
 RESULTS: tuple[tuple[str | None, str], ...] = (
     (None, N_("Any result")), ("won", N_("Won")), ("lost", N_("Lost")), ("pushed", N_("Pushed")),
 )
@@ -269,8 +276,9 @@ class HistoryScene(Scene):
             self.buttons.draw(surface, a)
             return
         box = layout.history_rects()["list"]
-        for text, dx in ((N_("ROUND"), 0), (N_("PLAYED"), 100), (N_("HANDS"), 300), (N_("DEALER"), 850),
-                         (N_("NET"), 1180)):
+        heads = ((N_("ROUND"), 0), (N_("PLAYED"), 100), (N_("HANDS"), HANDS_X), (N_("DEALER"), DEALER_X),
+                 (N_("NET"), 1180))
+        for text, dx in heads:
             head = a.text(_(text), 17, GREY, bold=True)
             rect = head.get_rect(midleft=(box.x + dx, box.y + ROW_H // 2))
             if text == "NET":
@@ -290,14 +298,14 @@ class HistoryScene(Scene):
             cells = (
                 (f"#{line.round_id}", 0, CREAM),
                 (line.played_at[5:16].replace("T", " "), 100, GREY),
-                (hands_text(line), 300, CREAM),
-                (line.dealer, 850, CREAM),
+                (line.dealer, DEALER_X, CREAM),
             )
             for text, dx, color in cells:
                 label = a.text(text, 19, color, bold=True)
-                if dx == 300 and label.get_width() > 540:  # many seats or splits: a smaller type
-                    label = a.text(text, 14, color, bold=True)
                 surface.blit(label, label.get_rect(midleft=(box.x + dx, y + ROW_H // 2)))
+            cell = pygame.Rect(box.x + HANDS_X, y, HANDS_WIDTH, ROW_H)
+            for rect, label in hands_cell(a, hands_text(line), cell):
+                surface.blit(label, rect)
             net = line.net
             color = GREEN if net > 0 else RED if net < 0 else CREAM
             label = a.text(money_text(net, sign=True), 20, color, bold=True)
@@ -312,7 +320,7 @@ class HistoryScene(Scene):
             last = min(len(rounds), self.top + self.rows)
             shown = _("{first}–{last} of {count} · click a round to replay it").format(
                 first=self.top + 1, last=last, count=len(rounds))
-            surface.blit(a.text(shown, 18, GREY), (320, 648))
+            surface.blit(a.text(shown, 16, GREY), (box.x, box.bottom + 1))  # between the list and the buttons
         self.buttons.draw(surface, a)
 
     def draw_shoes(self, surface: pygame.Surface) -> None:
@@ -423,7 +431,28 @@ def hands_text(line: RoundLine) -> str:
         return " · ".join(f"{cards} {words.get(word, word)}"
                           for cards, word in zip(seat.hands, seat.results, strict=True))
 
-    return " | ".join(f"{seat.player} {hands(seat)}" for seat in line.seats)
+    return " | ".join(f"{shown_name(seat.player)} {hands(seat)}" for seat in line.seats)
+
+
+def hands_cell(assets: Assets, text: str, cell: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+    """The hands of a round in its cell: one line in the row's type when it fits, else two smaller lines
+    (a crowded table's), the second cut short with '…' if even they do not hold it all."""
+    label = assets.text(text, 19, CREAM, bold=True)
+    if label.get_width() <= cell.w:
+        return [(label.get_rect(midleft=cell.midleft), label)]
+    lines = wrap_words(assets, text, 14, cell.w)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    font = assets.font(14, True)
+    while font.size(lines[-1])[0] > cell.w and len(lines[-1]) > 1:
+        lines[-1] = lines[-1][:-2].rstrip() + "…"
+    labels = [assets.text(line, 14, CREAM, bold=True) for line in lines]
+    top = cell.centery - sum(label.get_height() for label in labels) // 2
+    placed = []
+    for label in labels:
+        placed.append((label.get_rect(topleft=(cell.x, top)), label))
+        top += label.get_height()
+    return placed
 
 
 def round_title(line: RoundLine) -> str:

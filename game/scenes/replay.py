@@ -31,7 +31,7 @@ from game.intents import Intent, IntentKind
 from game.presenter import PlateModel, Presenter
 from game.scene import Scene
 from game.scenes.text import GREEN, GREY, RED, money_text
-from game.seats import PALETTE
+from game.seats import PALETTE, shown_name
 from game.sound import Sounds
 from game.table_view import TableView
 from game.widgets import CREAM, GOLD, Button, ButtonRow, MessageBar, draw_notice, draw_panel, wrap
@@ -97,7 +97,7 @@ class ReplayScene(Scene):
         played = self.played
         names = played.table.seat_names if played is not None else ("",)
         bankrolls = tuple(played.start_bankrolls) if played is not None else (0,)
-        plates = [PlateModel(name, PALETTE[i % len(PALETTE)]) for i, name in enumerate(names)]
+        plates = [PlateModel(shown_name(name), PALETTE[i % len(PALETTE)]) for i, name in enumerate(names)]
         presenter = Presenter(
             len(names), bankrolls, self.ctx.settings, self.ctx.sounds,
             human_seats=frozenset(range(len(names))), plates=plates,
@@ -279,7 +279,7 @@ def draw_decision(
     lines = wrap(a, verdict, 17, 232)
     rect = layout.side_panel_rect(76 + 24 * len(r.ranked) + 20 * len(lines), positions)
     draw_panel(surface, rect, border=RED if r.is_mistake else GOLD)
-    name = (played.table.seat_names[r.seat] if played is not None
+    name = (shown_name(played.table.seat_names[r.seat]) if played is not None
             else _("Seat {number}").format(number=r.seat + 1))
     x, y = rect.x + 14, rect.y + 10
     head = a.text(_("DECISION {number} · EV PER BET").format(number=r.number + 1), 15, GOLD, bold=True)

@@ -357,6 +357,9 @@ class RulesEditorScene(Scene):
         if kind is IntentKind.CLEAR and self.name.focused:
             self.name.erase()
             return True
+        if kind is IntentKind.SELECT_ALL and self.name.focused:
+            self.name.select_all()
+            return True
         if kind is IntentKind.CONFIRM:
             self.save()
             return True

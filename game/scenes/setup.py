@@ -175,6 +175,8 @@ class ProfileEditor:
         elif kind is IntentKind.CLEAR and self.mode == "rename":
             self.field.erase()
             self.message, self.refused = "", False
+        elif kind is IntentKind.SELECT_ALL and self.mode == "rename":
+            self.field.select_all()
         elif kind is IntentKind.CONFIRM:
             self.press(DIALOG_BUTTONS[self.mode][-1])
         elif kind is IntentKind.BACK:
@@ -607,6 +609,9 @@ class SetupScene(Scene):
             return True
         if kind is IntentKind.CLEAR and self.focus is not None:
             self.focus.erase()
+            return True
+        if kind is IntentKind.SELECT_ALL and self.focus is not None:
+            self.focus.select_all()
             return True
         if kind is IntentKind.NEXT:
             self.next_field()

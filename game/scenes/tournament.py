@@ -166,6 +166,8 @@ class TournamentScene(Scene):
             self.error = ""
         elif kind is IntentKind.CLEAR:
             self.field.erase()
+        elif kind is IntentKind.SELECT_ALL:
+            self.field.select_all()
         elif kind is IntentKind.CLICK:
             button = self.buttons.clicked(intent.pos)
             if button is not None:
