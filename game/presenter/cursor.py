@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from engine import Round
 from engine import events as ev
+from engine.i18n import _
 from game import layout
 from game.casino import tray_size
 from game.presenter import messages
@@ -156,7 +157,7 @@ class Presenter(Stage):
         return SHUFFLE_TIME
 
     def on_round_started(self, e: ev.RoundStarted) -> float:
-        self.message = messages.PLACE_BETS
+        self.message = messages.place_bets()
         return 0.0
 
     def on_bet_placed(self, e: ev.BetPlaced) -> float:
@@ -220,7 +221,7 @@ class Presenter(Stage):
         return 0.15
 
     def on_even_money_taken(self, e: ev.EvenMoneyTaken) -> float:
-        self.message = messages.EVEN_MONEY_PAID
+        self.message = _(messages.EVEN_MONEY_PAID)
         return 0.2
 
     def on_dealer_peeked(self, e: ev.DealerPeeked) -> float:
@@ -275,14 +276,14 @@ class Presenter(Stage):
             hand.stake += e.amount
 
         self._fly_chips(e.amount, self.home_pos(e.seat), self.hand_chip_pos(e.seat, e.hand), land)
-        self.message = messages.DOUBLED
+        self.message = _(messages.DOUBLED)
         return 0.3
 
     def on_hand_surrendered(self, e: ev.HandSurrendered) -> float:
         hand = self.seats[e.seat].hands[e.hand]
         hand.surrendered = True
         hand.finished = True
-        self.message = messages.SURRENDERED
+        self.message = _(messages.SURRENDERED)
         return 0.3
 
     def on_hand_busted(self, e: ev.HandBusted) -> float:

@@ -597,10 +597,10 @@ class BettingScene(TableScene):
         presenter = self.ctx.presenter
         minimum = self.minimum_offered(self.turn)
         offer = messages.bet_the_minimum(minimum) if minimum else None
-        if offer is not None and not self.chips and presenter.message == messages.PLACE_BETS:
+        if offer is not None and not self.chips and presenter.message == messages.place_bets():
             presenter.message = offer
         elif presenter.message == offer and self.chips:
-            presenter.message = messages.PLACE_BETS
+            presenter.message = messages.place_bets()
 
     def _bot_bets(self, seat: int) -> None:
         ctx = self.ctx
