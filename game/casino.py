@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.i18n import _
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 from game.seats import BOT_KINDS
@@ -144,8 +145,10 @@ def change_words(session: Session, changes: list[SeatChange]) -> str:
     """What the dealer says about the seats that changed, e.g. 'New shoe: the Basic bot at seat 3 gets
     up; a Counter bot sits at seat 5.' (empty when nothing changed)."""
     said = [
-        f"{'the' if change.kind is None else 'a'} {session.seats_info[change.seat].label} "
-        + (f"at seat {change.seat + 1} gets up" if change.kind is None else f"sits at seat {change.seat + 1}")
+        # TRANSLATORS: what changed at one seat at a shuffle; {bot} is a bot's name ("Basic bot")
+        (_("the {bot} at seat {seat} gets up") if change.kind is None else _("a {bot} sits at seat {seat}"))
+        .format(bot=session.seats_info[change.seat].label, seat=change.seat + 1)
         for change in changes
     ]
-    return ("New shoe: " + "; ".join(said) + ".") if said else ""
+    # TRANSLATORS: the seats that changed at a shuffle, joined by "; "
+    return _("New shoe: {changes}.").format(changes="; ".join(said)) if said else ""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine import CardSource, Money, Round, Rules, ShoeStateError, Table, load_rules
+from engine.i18n import _
 from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
@@ -46,7 +47,9 @@ class SeatInfo:
     @property
     def label(self) -> str:
         """The name plate's text: the person's name, or the bot's."""
-        return self.name if self.person else BOT_LABELS.get(self.bot, self.name)
+        if self.person or self.bot not in BOT_LABELS:
+            return self.name
+        return _(BOT_LABELS[self.bot])
 
     @property
     def counter(self) -> CounterSettings:
@@ -93,7 +96,8 @@ class Session:
     ) -> Session:
         """A quick table with the rules preset (or file): `seats` people (or the given bots) in the middle."""
         rules = load_rules(rules_id)
-        names = names or (["You"] if seats == 1 else [f"Seat {i + 1}" for i in range(seats)])
+        names = names or ([_("You")] if seats == 1 else [_("Seat {number}").format(number=i + 1)
+                                                          for i in range(seats)])
         table = Table(rules, [(n, bankroll) for n in names], seed=seed, shoe=shoe, rules_source=rules_id)
         bots = dict(bots or {})
         positions = layout.table_positions(seats)
