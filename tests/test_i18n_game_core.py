@@ -34,7 +34,8 @@ def speak() -> Iterator[Callable[[str], None]]:
 
 
 def played(cards: str, *, stand: bool = True) -> tuple[list[str], Presenter]:
-    """What the message bar says, in order, over one stacked round: Ann bets $10 and stands (or hits)."""
+    """What the message bar says, in order, over one stacked round: the lone player bets $10 and stands
+    (or hits until the hand is done)."""
     session = Session.open("vegas-strip", shoe=StackedShoe(cards))
     presenter = make_presenter(session, Settings(sound=False), Sounds(enabled=False))
     rnd = session.round
@@ -64,7 +65,7 @@ DEALER_DRAWS_AN_ACE = {
 @pytest.mark.parametrize("code", ["de", "fr", "es"])
 def test_the_dealer_speaks_the_chosen_language_through_a_stacked_round(speak, code):
     speak(code)
-    said, _ = played("T 6 9 T A")  # Ann T 9 stands; the dealer 6, turns a ten, draws an ace: 17
+    said, _ = played("T 6 9 T A")  # T 9 stands; the dealer's 6 turns a ten, draws an ace: 17
     assert said == DEALER_DRAWS_AN_ACE[code]
 
 
@@ -100,7 +101,7 @@ def test_a_bust_is_badged_in_the_chosen_language(speak, code, dealer, badge):
     speak(code)
     _, presenter = played("T 6 9 T 8")  # the dealer's 16 draws an 8: bust
     assert presenter.dealer_total == dealer
-    _, presenter = played("T 6 5 T 9", stand=False)  # Ann's 15 hits a 9: bust
+    _, presenter = played("T 6 5 T 9", stand=False)  # the player's 15 hits a 9: bust
     hand = presenter.seats[0].hands[0]
     assert hand.label() == dealer and hand.result is Result.BUST and hand.result_text() == badge
 
