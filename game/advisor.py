@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import Action, Card, DecisionKind, Money, Round, Rules
+from engine.i18n import N_, _, percent
 from engine.workers import become_worker, ctrl_c_held, lifeline
 from game.background import Job, Worker
 
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
     from engine.store import DecisionQuality, UnfinishedRound
     from game.counter_settings import CounterSettings
 
-COMPUTING = "computing…"
-"""What the screens show while an analysis is being computed."""
+COMPUTING = N_("computing…")
+"""What the screens show while an analysis is being computed (marked; shown as `_(COMPUTING)`)."""
 
 T = TypeVar("T")
 
@@ -402,10 +403,11 @@ class Odds:
         """The house edge as '0.33%' (negative when the player has the edge), or 'computing…'."""
         job = self.analysis(rules, browsing=browsing)
         if not job.done():
-            return COMPUTING
+            return _(COMPUTING)
         if job.value is None:
-            return "unknown (the analysis failed)"
-        return f"{job.value.house_edge * 100:.2f}%"
+            # TRANSLATORS: in place of the house edge when it could not be worked out
+            return _("unknown (the analysis failed)")
+        return percent(job.value.house_edge, 2)
 
     def chart_now(self, rules: Rules) -> StrategyChart | None:
         """The basic strategy chart if it is ready (never waits; asks for it otherwise)."""

@@ -21,6 +21,7 @@ import pygame
 import sprites
 from blackjack.language import speak
 from engine import BlackjackError, CardSource
+from engine.i18n import _
 from engine.rulesets import saved_table_file
 from engine.store.folder_lock import hold_folder
 from engine.tables import tables_folder
@@ -114,7 +115,8 @@ class App:
         except BlackjackError:
             if rules is not None:
                 raise
-            note = f"The saved rules {settings.rules!r} could not be loaded; playing Vegas Strip."
+            note = _("The saved rules {rules} could not be loaded; playing Vegas Strip.").format(
+                rules=repr(settings.rules))
             settings = settings.with_changes(rules="vegas-strip")
             self.settings = settings
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
@@ -260,7 +262,7 @@ class App:
             pygame.display.toggle_fullscreen()
             self.fullscreen = not self.fullscreen
         except pygame.error as error:
-            self.ctx.warn(f"Fullscreen is not available here ({error}).")
+            self.ctx.warn(_("Fullscreen is not available here ({error}).").format(error=error))
 
     def _keep_minimum_size(self, width: int, height: int) -> None:
         if width >= layout.MIN_WINDOW[0] and height >= layout.MIN_WINDOW[1]:
@@ -435,7 +437,8 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
             language=getattr(args, "lang", None),
         )
         if unguarded is not None:
-            app.ctx.warn("This game saves nothing: its data folder cannot be guarded against a second game.")
+            app.ctx.warn(
+                _("This game saves nothing: its data folder cannot be guarded against a second game."))
         try:
             app.run(frames, fixed_dt=frames is not None)
             if getattr(args, "screenshot", None):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.i18n import _
 from engine.rules import Rules
 from engine.shoe import CardSource, shoe_for
 from game.seats import BOT_KINDS, BOT_LABELS, shown_name
@@ -147,8 +148,10 @@ def change_words(session: Session, changes: list[SeatChange]) -> str:
     up; a Counter bot sits at seat 5.' (empty when nothing changed)."""
     kinds = [shown_name(BOT_LABELS.get(session.seats_info[change.seat].bot, "bot")) for change in changes]
     said = [
-        f"{'the' if change.kind is None else 'a'} {kind} "
-        + (f"at seat {change.seat + 1} gets up" if change.kind is None else f"sits at seat {change.seat + 1}")
+        # TRANSLATORS: what changed at one seat at a shuffle; {bot} is a bot's name ("Basic bot")
+        (_("the {bot} at seat {seat} gets up") if change.kind is None else _("a {bot} sits at seat {seat}"))
+        .format(bot=kind, seat=change.seat + 1)
         for change, kind in zip(changes, kinds, strict=True)
     ]
-    return ("New shoe: " + "; ".join(said) + ".") if said else ""
+    # TRANSLATORS: the seats that changed at a shuffle, joined by "; "
+    return _("New shoe: {changes}.").format(changes="; ".join(said)) if said else ""

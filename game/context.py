@@ -19,7 +19,7 @@ import pygame
 from blackjack.language import speak
 from engine import Action, BlackjackError, Phase, Round, Rules, load_rules, preset_ids
 from engine import events as ev
-from engine.i18n import language
+from engine.i18n import _, language
 from engine.tables import saved_tables
 from game.advisor import Odds, PendingDecision, pending_decision
 from game.assets import Assets
@@ -139,7 +139,7 @@ class GameContext:
         if self.journal.holding:
             self.held += dt
             if self.held >= HOLD_NOTE and not self.note:
-                self.warn("Saving the round…")
+                self.warn(_("Saving the round…"))
         else:
             self.held = 0.0
             self.presenter.update(dt)
@@ -172,9 +172,11 @@ class GameContext:
             return "", (0, 0, 0), ""
         info = self.session.seats_info[seat]
         if seat in self.session.human_seats:
-            return f"{info.label} — your turn", info.color, ""
+            # TRANSLATORS: the turn banner before the dealer's words, in capitals ("ANN — YOUR TURN")
+            return _("{name} — your turn").format(name=info.label), info.color, ""
         betting = self.session.table.round is not None and self.session.table.round.phase is Phase.BETTING
-        return info.label, info.color, "is betting…" if betting else "is thinking…"
+        # TRANSLATORS: what a bot does, after its name in the turn banner ("NOVICE BOT  is thinking…")
+        return info.label, info.color, _("is betting…") if betting else _("is thinking…")
 
     # ---- whose turn --------------------------------------------------------------------
 

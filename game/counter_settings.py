@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from engine.counting import HI_LO, CountSystem, Precision, Ramp, Rounding, count_system, parse_ramp
 from engine.errors import RulesError
+from engine.i18n import _, language
 
 _E = TypeVar("_E", bound=Enum)
 
@@ -73,8 +74,9 @@ class CounterSettings:
 def counter_settings(settings: Mapping[str, Any] | None) -> CounterSettings:
     """A person's counting settings from their profile's settings (defaults for what is missing or bad)."""
     settings = settings or {}
-    saved = tuple(repr(settings.get(key)) for key in _KEYS)
-    # Read once per saved form: the frame loop asks every frame, and a system may be a file.
+    saved = (language(), *(repr(settings.get(key)) for key in _KEYS))
+    # Read once per saved form (and language: the problems are sentences): the frame loop asks every
+    # frame, and a system may be a file.
     if saved not in _READ:
         if len(_READ) >= 64:
             _READ.clear()
@@ -95,38 +97,48 @@ def _parsed(settings: Mapping[str, Any]) -> CounterSettings:
     if raw is not None:
         try:
             if not isinstance(raw, str):
-                raise RulesError(f"the count system must be a name or a file, not {raw!r}")
+                raise RulesError(_("the count system must be a name or a file, not {value}").format(
+                    value=repr(raw)))
             spec, system = raw, count_system(raw)
         except RulesError as error:
             spec, system = defaults.system_spec, defaults.system
-            problems.append(f"The saved count system could not be read ({error}); counting Hi-Lo.")
+            problems.append(_("The saved count system could not be read ({error}); counting Hi-Lo.").format(
+                error=error))
 
-    precision = _enum(settings, PRECISION_KEY, Precision, defaults.precision, "true count precision",
-                      problems)
-    judging = _enum(settings, JUDGING_KEY, Judging, defaults.judging, "coach's judging", problems)
+    # TRANSLATORS: {value} is what the profile holds, {choices} the words it may hold, {default} the one used
+    precision = _enum(settings, PRECISION_KEY, Precision, defaults.precision, _(
+        "The saved true count precision {value} is not one of {choices}; using {default}."), problems)
+    # TRANSLATORS: {value} is what the profile holds, {choices} the words it may hold, {default} the one used
+    judging = _enum(settings, JUDGING_KEY, Judging, defaults.judging, _(
+        "The saved coach's judging {value} is not one of {choices}; using {default}."), problems)
 
     ramp = None
     raw = settings.get(RAMP_KEY)
     if raw is not None:
         try:
             if not isinstance(raw, str) or "\n" in raw or raw.strip().endswith(".toml"):
-                raise RulesError(f"a saved ramp is written COUNT:UNITS,..., not {raw!r}")
+                raise RulesError(_("a saved ramp is written COUNT:UNITS,..., not {value}").format(
+                    value=repr(raw)))
             ramp = parse_ramp(raw)
         except RulesError as error:
-            problems.append(f"The saved bet ramp could not be read ({error}); no ramp is set.")
+            problems.append(_("The saved bet ramp could not be read ({error}); no ramp is set.").format(
+                error=error))
 
     unit = settings.get(UNIT_KEY)
     if unit is not None and (isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0):
-        problems.append(
-            f"The saved betting unit {unit!r} is not a whole number of cents; the table minimum is used.")
+        problems.append(_(
+            "The saved betting unit {value} is not a whole number of cents; the table minimum is used."
+        ).format(value=repr(unit)))
         unit = None
 
     return CounterSettings(spec, system, precision, defaults.rounding, judging, ramp, unit, tuple(problems))
 
 
 def _enum(
-    settings: Mapping[str, Any], key: str, kind: type[_E], default: _E, what: str, problems: list[str],
+    settings: Mapping[str, Any], key: str, kind: type[_E], default: _E, problem: str, problems: list[str],
 ) -> _E:
+    """The member a key holds, else the default, with `problem` (a sentence with {value}, {choices} and
+    {default}) said about it."""
     raw = settings.get(key)
     if raw is None:
         return default
@@ -134,5 +146,5 @@ def _enum(
         if member.value == raw:
             return member
     choices = ", ".join(member.value for member in kind)
-    problems.append(f"The saved {what} {raw!r} is not one of {choices}; using {default.value}.")
+    problems.append(problem.format(value=repr(raw), choices=choices, default=default.value))
     return default

@@ -11,6 +11,7 @@ from engine import Rules
 from engine.count_drills import DECK_UNITS, MAX_PER_FLASH, TABLE_SEATS, CountDrill, Reading
 from engine.counting import Precision
 from engine.drills import DrillError
+from engine.i18n import N_, _, ngettext, number
 from game.scene import Go, SceneName
 
 T = TypeVar("T")
@@ -20,7 +21,15 @@ COUNTING_CHOICES: tuple[str, ...] = tuple(d.value for d in CountDrill)
 
 PACES: tuple[float, ...] = (0.7, 0.45, 0.3)
 """Seconds between two cards at the full table: slow, casino, fast."""
-PACE_WORDS = {0.7: "slow", 0.45: "casino", 0.3: "fast"}
+PACE_WORDS = {0.7: N_("slow"), 0.45: N_("casino"), 0.3: N_("fast")}
+"""Each pace in a word (marked; translated where shown)."""
+
+_TO_THE_DECK = {
+    # TRANSLATORS: how finely the decks are read or answered in a counting drill
+    Precision.EXACT: N_("exact decks"), Precision.QUARTER: N_("to the quarter deck"),
+    Precision.HALF: N_("to the half deck"), Precision.WHOLE: N_("to the whole deck"),
+}
+"""How finely decks are read, in words (marked; translated where shown)."""
 
 _SCENES = {
     CountDrill.TRUE_COUNT: SceneName.TRUE_COUNT_DRILL,
@@ -48,16 +57,25 @@ def counting_label(drill: str) -> str | None:
 
 
 def counting_rows(drill: str, o: CountingOptions) -> list[tuple[str, str]]:
-    """The rows a counting drill adds to the setup: label and value."""
+    """The rows a counting drill adds to the setup: label and value.
+
+    The labels name the rows (`cycle_counting` turns a row by its label), so they stay as marked for
+    the catalogs and are translated where they are drawn; the values are in the player's words.
+    """
     kind = CountDrill(drill)
     if kind is CountDrill.TRUE_COUNT:
-        words = "exact decks" if o.precision is Precision.EXACT else f"to the {o.precision.value} deck"
-        return [("Precision", f"{words}, floored")]
+        # TRANSLATORS: the true count drill's precision: "to the half deck, floored"
+        return [(N_("Precision"), _("{precision}, floored").format(precision=_(_TO_THE_DECK[o.precision])))]
     if kind is CountDrill.DECK_ESTIMATION:
-        return [("Read", o.reading.label), ("Answer", f"to the {o.unit.value} deck")]
+        return [(N_("Read"), o.reading.label), (N_("Answer"), _(_TO_THE_DECK[o.unit]))]
     if kind is CountDrill.SPEED:
-        return [("Flash", f"{o.per_flash} card{'s' if o.per_flash > 1 else ''} at a time")]
-    return [("Seats", f"{o.seats} seats"), ("Pace", f"{PACE_WORDS[o.pace]}: a card every {o.pace:g} s")]
+        flash = ngettext("{n} card at a time", "{n} cards at a time", o.per_flash).format(n=o.per_flash)
+        return [(N_("Flash"), flash)]
+    seats = ngettext("{n} seat", "{n} seats", o.seats).format(n=o.seats)
+    # TRANSLATORS: the full table drill's pace: "casino: a card every 0.45 s"
+    seconds = number(o.pace, len(f"{o.pace:g}".partition(".")[2]))  # as many decimals as the pace has
+    pace = _("{pace}: a card every {seconds} s").format(pace=_(PACE_WORDS[o.pace]), seconds=seconds)
+    return [(N_("Seats"), seats), (N_("Pace"), pace)]
 
 
 def cycle_counting(label: str, o: CountingOptions, step: int) -> CountingOptions | None:
@@ -88,8 +106,8 @@ def counting_go(drill: str, o: CountingOptions, rules: Rules, person: str | None
     """
     kind = CountDrill(drill)
     if rules.decks is None and kind is not CountDrill.SPEED:
-        raise DrillError(f"{rules.name} deals from an endless shoe, which has no tray or true count; "
-                         "choose rules with a shoe")
+        raise DrillError(_("{rules} deals from an endless shoe, which has no tray or true count; "
+                           "choose rules with a shoe").format(rules=rules.name))
     args: dict[str, object] = {"rules": rules, "person": person, "seed": seed}
     if kind is CountDrill.TRUE_COUNT:
         args["precision"] = o.precision

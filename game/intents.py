@@ -14,6 +14,8 @@ from enum import Enum, auto
 
 import pygame
 
+from engine.i18n import N_, _, pgettext
+
 
 class IntentKind(Enum):
     """What the player means, whatever device said it."""
@@ -149,7 +151,7 @@ KEY_NAMES: dict[IntentKind, str] = {
     IntentKind.SURRENDER: "R",
     IntentKind.YES: "I",
     IntentKind.NO: "N",
-    IntentKind.CONFIRM: "Enter",
+    IntentKind.CONFIRM: "Enter",  # the key names of pygame.key.name, worded for people by `key_word`
     IntentKind.CLEAR: "Backspace",
     IntentKind.REBET: "B",
     IntentKind.MENU: "O",
@@ -165,43 +167,58 @@ KEY_NAMES: dict[IntentKind, str] = {
 """The shortcut shown in each button's tooltip."""
 
 KEY_HELP: dict[IntentKind, str] = {
-    IntentKind.HIT: "hit",
-    IntentKind.STAND: "stand",
-    IntentKind.DOUBLE: "double down",
-    IntentKind.SPLIT: "split",
-    IntentKind.SURRENDER: "surrender",
-    IntentKind.YES: "take the offer (insurance, even money)",
-    IntentKind.NO: "decline the offer",
-    IntentKind.CONFIRM: "deal, continue",
-    IntentKind.CLEAR: "clear the bet",
-    IntentKind.REBET: "bet the last bet again",
-    IntentKind.BET_ADD: "add a chip, smallest first",
-    IntentKind.MENU: "settings",
-    IntentKind.BACK: "back, settings at the table",
-    IntentKind.FULLSCREEN: "full screen",
-    IntentKind.NEXT: "next field",
-    IntentKind.HINT: "hint: each play's expected value",
-    IntentKind.COUNT: "show the Hi-Lo count",
-    IntentKind.CHART: "show the strategy chart",
-    IntentKind.QUIZ: "counting quiz",
-    IntentKind.DEMO: "demo, on the title",
-    IntentKind.RULES: "the table's rules",
-    IntentKind.PAGE: "turn the page; in a replay, step one event; in the bet ramp, choose a step",
-    IntentKind.STEP: "in a replay, step one decision; in the bet ramp, the chosen step's units",
-    IntentKind.SPEED: "in a replay, faster or slower; in the bet ramp, the chosen step's count",
-    IntentKind.SIT_OUT: "sit the round out (wong out)",
-    IntentKind.ADD_STEP: "add a step to the bet ramp",
+    # TRANSLATORS: the key help of How to play: what each key does, in a few words ("H: hit")
+    IntentKind.HIT: N_("hit"),
+    IntentKind.STAND: N_("stand"),
+    IntentKind.DOUBLE: N_("double down"),
+    IntentKind.SPLIT: N_("split"),
+    IntentKind.SURRENDER: N_("surrender"),
+    IntentKind.YES: N_("take the offer (insurance, even money)"),
+    IntentKind.NO: N_("decline the offer"),
+    IntentKind.CONFIRM: N_("deal, continue"),
+    IntentKind.CLEAR: N_("clear the bet"),
+    IntentKind.REBET: N_("bet the last bet again"),
+    IntentKind.BET_ADD: N_("add a chip, smallest first"),
+    IntentKind.MENU: N_("settings"),
+    IntentKind.BACK: N_("back, settings at the table"),
+    IntentKind.FULLSCREEN: N_("full screen"),
+    IntentKind.NEXT: N_("next field"),
+    IntentKind.HINT: N_("hint: each play's expected value"),
+    IntentKind.COUNT: N_("show the Hi-Lo count"),
+    IntentKind.CHART: N_("show the strategy chart"),
+    IntentKind.QUIZ: N_("counting quiz"),
+    IntentKind.DEMO: N_("demo, on the title"),
+    IntentKind.RULES: N_("the table's rules"),
+    IntentKind.PAGE: N_("turn the page; in a replay, step one event; in the bet ramp, choose a step"),
+    IntentKind.STEP: N_("in a replay, step one decision; in the bet ramp, the chosen step's units"),
+    IntentKind.SPEED: N_("in a replay, faster or slower; in the bet ramp, the chosen step's count"),
+    IntentKind.SIT_OUT: N_("sit the round out (wong out)"),
+    IntentKind.ADD_STEP: N_("add a step to the bet ramp"),
 }
-"""What each intent a key gives does, in a few words, for the key help."""
+"""What each intent a key gives does, in a few words, for the key help (marked; translated by `key_help`)."""
+
+
+def key_word(name: str) -> str:
+    """A key's name as people read it in their language ('Space' is 'Leertaste' in German); letters stay."""
+    words = {
+        # TRANSLATORS: the names of keys on the keyboard, as the key help and the buttons' tooltips show them
+        "Return": pgettext("key", "Return"), "Enter": pgettext("key", "Enter"),
+        "Space": pgettext("key", "Space"), "Backspace": pgettext("key", "Backspace"),
+        "Escape": pgettext("key", "Escape"), "Tab": pgettext("key", "Tab"),
+        "Left": pgettext("key", "Left"), "Right": pgettext("key", "Right"),
+        "Up": pgettext("key", "Up"), "Down": pgettext("key", "Down"),
+        "Page Up": pgettext("key", "Page Up"), "Page Down": pgettext("key", "Page Down"),
+    }
+    return words.get(name, name)
 
 
 def key_help() -> tuple[tuple[str, str], ...]:
     """Every key of `KEY_INTENTS` by what it does, in the table's order: ('H', 'hit'), ..."""
     names: dict[IntentKind, list[str]] = {}
-    for code, (kind, _) in KEY_INTENTS.items():
+    for code, (kind, _value) in KEY_INTENTS.items():
         name = pygame.key.name(code)
-        names.setdefault(kind, []).append(name.upper() if len(name) == 1 else name.title())
-    return tuple((", ".join(keys), KEY_HELP[kind]) for kind, keys in names.items())
+        names.setdefault(kind, []).append(name.upper() if len(name) == 1 else key_word(name.title()))
+    return tuple((", ".join(keys), _(KEY_HELP[kind])) for kind, keys in names.items())
 
 
 def to_intent(

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import Phase, Round
 from engine.audit import ShoeSeal
+from engine.i18n import _
 from engine.shoe import Shoe, shoe_seal, unsealed_reason
 from game.background import Job
 from game.records import Records
@@ -121,11 +122,13 @@ class RoundJournal:
         seal = shoe_seal(source)
         if seal is None:
             return unsealed_reason(source)
-        kept = "saved before its first card" if seal is self.shoe else "not saved: this run saves nothing"
-        return (
-            f"Shoe fingerprint {seal.fingerprint} (SHA-256 of its order and a secret salt; {kept})."
-            " History shows the order once the shoe is done."
-        )
+        if seal is self.shoe:
+            return _("Shoe fingerprint {fingerprint} (SHA-256 of its order and a secret salt; saved before"
+                     " its first card). History shows the order once the shoe is done.").format(
+                fingerprint=seal.fingerprint)
+        return _("Shoe fingerprint {fingerprint} (SHA-256 of its order and a secret salt; not saved: this run"
+                 " saves nothing). History shows the order once the shoe is done.").format(
+            fingerprint=seal.fingerprint)
 
     def finish(self, rnd: Round) -> Job[int | None] | None:
         """Mark a settled round finished; the job that began it when it is journaled (None: save it whole)."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine import Card, Rules, risk
 from engine.counting import Count, CountFigures, CountSystem, Precision, Ramp, Rounding, price_ramp
+from engine.i18n import _, money, number, percent
 
 if TYPE_CHECKING:
     from game.counter_settings import CounterSettings
@@ -31,6 +32,15 @@ def signed(count: int) -> str:
     ('+3', '0', '−2')
     """
     return f"+{count}" if count > 0 else ("0" if count == 0 else f"\u2212{-count}")
+
+
+def plus(text: str) -> str:
+    """A formatted number (or money) with a plus sign before it unless it has a minus: a gain reads as one.
+
+    >>> plus("1.5%"), plus("-$2"), plus("0")
+    ('+1.5%', '-$2', '+0')
+    """
+    return text if text.startswith(("-", "\u2212")) else "+" + text
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +59,8 @@ class RampBet:
     @property
     def count_words(self) -> str:
         """'true +3' or 'running +3'."""
-        return f"{'true' if self.balanced else 'running'} {signed(self.count)}"
+        # TRANSLATORS: the count a bet ramp bets by, after "at" in "The ramp bets 2 units ($20) at true +3"
+        return (_("true {count}") if self.balanced else _("running {count}")).format(count=signed(self.count))
 
 
 def ramp_bet(
@@ -102,7 +113,7 @@ def flat_figures(
     from engine.tally import TRUE_COUNTS
 
     if rules.decks is None:
-        raise RulesError("an infinite deck has no count to bet by, so a ramp has no price here")
+        raise RulesError(_("an infinite deck has no count to bet by, so a ramp has no price here"))
     setup = CounterSetup(system=system, precision=precision, rounding=rounding, ramp=Ramp(((0, 1),)),
                          tally_by_count=not system.balanced)
     plan = Plan(rules, "counter", rounds=rounds, seed=PRICE_SEED, engine="auto", spread=1, counter=setup)
@@ -128,19 +139,20 @@ class RampQuote:
 
     def lines(self, unit: int, bankroll: int | None = None) -> list[str]:
         """The quote in words, at a unit of `unit` cents (and the risk of ruin of `bankroll` cents)."""
-        from engine import format_money
-
-        per_100 = self.win_per_100 * unit
-        sign = "-" if per_100 < 0 else "+"
+        per_100 = round(self.win_per_100 * unit)
         lines = [
-            f"Win {self.win_per_100:+.2f} units per 100 rounds ({sign}${format_money(round(abs(per_100)))})",
-            f"Edge {self.edge * 100:+.2f}% of the average bet",
-            f"SD {self.sd:.2f} units a round",
-            "SCORE —" if self.score is None else f"SCORE {self.score:,.1f}",
+            _("Win {units} units per 100 rounds ({amount})").format(
+                units=plus(number(self.win_per_100, 2)), amount=plus(money(per_100))),
+            _("Edge {edge} of the average bet").format(edge=plus(percent(self.edge, 2))),
+            _("SD {units} units a round").format(units=number(self.sd, 2)),
+            _("SCORE —") if self.score is None else _("SCORE {score}").format(score=number(self.score, 1)),
         ]
         if self.risk_of_ruin is not None and bankroll is not None:
-            lines.append(f"Risk of ruin {self.risk_of_ruin * 100:.3g}% with ${format_money(bankroll)},"
-                         " played forever")
+            ruin = f"{self.risk_of_ruin * 100:.3g}"  # three significant digits; a tiny risk in e-notation
+            if "e" not in ruin:
+                ruin = number(self.risk_of_ruin * 100, len(ruin.partition(".")[2]))
+            lines.append(_("Risk of ruin {risk}% with {bankroll}, played forever").format(
+                risk=ruin, bankroll=money(bankroll)))
         return lines
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import Money, Round
 from engine.errors import as_sentence
+from engine.i18n import _, pgettext
 from game.background import Job, Worker
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class Records:
         try:
             self._store = open_store(self.data_dir)
         except StoreError as error:
-            self.problem = as_sentence(error) + " The game will play without saving."
+            self.problem = _("{reason} The game will play without saving.").format(reason=as_sentence(error))
             return None
         self.notice = self._store.notice
         return self.notice
@@ -182,10 +183,13 @@ class Records:
             except StoreError as error:
                 if stops_saving:
                     reason = as_sentence(error)
-                    self.stop_saving(f"Could not {what}: {reason} The game plays on without saving.")
+                    # TRANSLATORS: {what} is what the game tried to do, e.g. "save Ann's rebuy"
+                    self.stop_saving(_("Could not {what}: {reason} The game plays on without saving.").format(
+                        what=what, reason=reason))
                     self._failures.append(self.problem or "")
                 else:
-                    self._failures.append(f"Could not {what}: {error}.")
+                    # TRANSLATORS: {what} is what the game tried to do, e.g. "save Ann's rebuy"
+                    self._failures.append(_("Could not {what}: {error}.").format(what=what, error=error))
                 raise
 
         return run
@@ -237,7 +241,8 @@ class Records:
 
             return update_profile(store, name, bankroll=bankroll)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s rebuy"), "saving a rebuy")
+        what = pgettext("could not", "save {name}'s rebuy").format(name=name)
+        return self.worker.submit(self._guard(work, what), "saving a rebuy")
 
     def update_setting(self, name: str, key: str, value: Any) -> Job[Any]:
         """Save one of a person's settings at once, the others kept as they are."""
@@ -249,7 +254,8 @@ class Records:
             kept[key] = value
             return update_profile(store, name, settings=kept)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s {key}"), f"saving a {key}")
+        what = pgettext("could not", "save {name}'s {key}").format(name=name, key=key)
+        return self.worker.submit(self._guard(work, what), f"saving a {key}")
 
     def find_person(self, name: str) -> Job[Profile | None]:
         """A person's saved profile (None when nobody of that name is saved, or nothing is)."""
@@ -259,7 +265,8 @@ class Records:
 
             return find_profile(store, name)
 
-        return self.worker.submit(self._guard(work, f"read {name}'s profile"), "reading a profile")
+        what = pgettext("could not", "read {name}'s profile").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading a profile")
 
     def save_settings(self, person: PersonRequest, values: Mapping[str, Any]) -> Job[Profile | None]:
         """Save several of a person's settings, the others kept (a new person's profile is made first)."""
@@ -273,7 +280,8 @@ class Records:
             )
             return update_profile(store, profile.name, settings={**profile.settings, **changes})
 
-        return self.worker.submit(self._guard(work, f"save {person.name}'s settings"), "saving settings")
+        what = pgettext("could not", "save {name}'s settings").format(name=person.name)
+        return self.worker.submit(self._guard(work, what), "saving settings")
 
     def ramp_bet(self, name: str, *, off_ramp: bool) -> Job[RampBetStats | None]:
         """Count one bet judged against a person's ramp; the new totals."""
@@ -283,7 +291,8 @@ class Records:
 
             return record_ramp_bet(store, name, off_ramp=off_ramp)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s bet against the ramp"), "saving a bet")
+        what = pgettext("could not", "save {name}'s bet against the ramp").format(name=name)
+        return self.worker.submit(self._guard(work, what), "saving a bet")
 
     # ---- rounds -----------------------------------------------------------------------
 
@@ -307,7 +316,8 @@ class Records:
                 store, played, seats, start, tournament_owners=tournament, session=session, extra=kept
             )
 
-        guarded = self._guard(work, f"journal round {played.number}", stops_saving=True)
+        what = pgettext("could not", "journal round {number}").format(number=played.number)
+        guarded = self._guard(work, what, stops_saving=True)
         return self.worker.submit(guarded, "journaling a round")
 
     def record_step(self, round_id: Job[int | None], played: Round) -> Job[bool | None]:
@@ -320,7 +330,8 @@ class Records:
                 return None
             return record_step(store, round_id.value, played)
 
-        guarded = self._guard(work, f"journal a step of round {played.number}", stops_saving=True)
+        what = pgettext("could not", "journal a step of round {number}").format(number=played.number)
+        guarded = self._guard(work, what, stops_saving=True)
         return self.worker.submit(guarded, "a step")
 
     def commit_shoe(self, seal: ShoeSeal, *, burned: int, session: str | None) -> Job[int | None]:
@@ -331,7 +342,8 @@ class Records:
 
             return commit_shoe(store, seal, burned=burned, session=session)
 
-        return self.worker.submit(self._guard(work, "save the shoe's fingerprint"), "sealing the shoe")
+        what = pgettext("could not", "save the shoe's fingerprint")
+        return self.worker.submit(self._guard(work, what), "sealing the shoe")
 
     def reveal_shoes(self) -> Job[int | None]:
         """Queue the reveal of every shoe no table deals from any more (the table closed)."""
@@ -341,7 +353,8 @@ class Records:
 
             return reveal_shoes(store)
 
-        return self.worker.submit(self._guard(work, "reveal the shoes played"), "revealing the shoes")
+        what = pgettext("could not", "reveal the shoes played")
+        return self.worker.submit(self._guard(work, what), "revealing the shoes")
 
     def shoes(self) -> Job[list[ShoeRecord] | None]:
         """The shoes' commitments, newest first, with their rounds (the order only once revealed)."""
@@ -351,7 +364,8 @@ class Records:
 
             return shoe_records(store)
 
-        return self.worker.submit(self._guard(work, "read the shoes"), "reading the shoes")
+        what = pgettext("could not", "read the shoes")
+        return self.worker.submit(self._guard(work, what), "reading the shoes")
 
     def unfinished(self) -> Job[Resumable | None]:
         """The round a quit or crash left unfinished, rebuilt to play on; None when there is none.
@@ -371,12 +385,14 @@ class Records:
                 return Resumable(found, found.resume())
             except BlackjackError as error:
                 self.stop_saving(
-                    f"Round {found.number} was left unfinished and cannot be resumed: {as_sentence(error)}"
-                    " It is kept as it stopped, and this game plays on without saving."
+                    _("Round {number} was left unfinished and cannot be resumed: {reason}"
+                      " It is kept as it stopped, and this game plays on without saving.").format(
+                        number=found.number, reason=as_sentence(error))
                 )
                 return None
 
-        return self.worker.submit(self._guard(work, "read the unfinished round"), "finding the round")
+        what = pgettext("could not", "read the unfinished round")
+        return self.worker.submit(self._guard(work, what), "finding the round")
 
     def save_round(
         self,
@@ -417,7 +433,8 @@ class Records:
             self.saved_rounds += 1
             return saved
 
-        guarded = self._guard(work, f"save round {played.number}", stops_saving=True)
+        what = pgettext("could not", "save round {number}").format(number=played.number)
+        guarded = self._guard(work, what, stops_saving=True)
         return self.worker.submit(guarded, "saving a round")
 
     # ---- reading ----------------------------------------------------------------------
@@ -433,7 +450,8 @@ class Records:
                 ramp_bet_stats(store, name),
             )
 
-        return self.worker.submit(self._guard(work, f"read {name}'s statistics"), "reading statistics")
+        what = pgettext("could not", "read {name}'s statistics").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading statistics")
 
     def leaderboard(self, names: Sequence[str], session: str | None) -> Job[list[LeaderboardRow] | None]:
         """The session's leaderboard of these players."""
@@ -445,7 +463,8 @@ class Records:
             known = [name for name in wanted if find_profile(store, name) is not None]
             return leaderboard(store, known, session=session)
 
-        return self.worker.submit(self._guard(work, "read the leaderboard"), "reading the leaderboard")
+        what = pgettext("could not", "read the leaderboard")
+        return self.worker.submit(self._guard(work, what), "reading the leaderboard")
 
     def history(
         self,
@@ -467,7 +486,8 @@ class Records:
                 round_lines(store, player=player, session=session, result=result, with_mistake=with_mistake),
             )
 
-        return self.worker.submit(self._guard(work, "read the history"), "reading the history")
+        what = pgettext("could not", "read the history")
+        return self.worker.submit(self._guard(work, what), "reading the history")
 
     def sitting(self, session: str, names: Sequence[str] = ()) -> Job[SittingData | None]:
         """One sitting's figures (as the stats screen computes them) for these people, else for every
@@ -484,7 +504,8 @@ class Records:
             known = [name for name in people if find_profile(store, name) is not None]
             return SittingData([player_stats(store, name, session=session) for name in known], rounds)
 
-        return self.worker.submit(self._guard(work, "read the sitting"), "reading the sitting")
+        what = pgettext("could not", "read the sitting")
+        return self.worker.submit(self._guard(work, what), "reading the sitting")
 
     def best_tournaments(self, limit: int = 5, rules: str | None = None) -> Job[list[Any] | None]:
         """The best tournament results of everyone: at one rules id (as the table was opened), or at any."""
@@ -494,7 +515,8 @@ class Records:
 
             return best_tournaments(store, rules=rules, limit=limit)
 
-        return self.worker.submit(self._guard(work, "read the tournament results"), "reading tournaments")
+        what = pgettext("could not", "read the tournament results")
+        return self.worker.submit(self._guard(work, what), "reading tournaments")
 
     # ---- drills -----------------------------------------------------------------------
 
@@ -506,7 +528,8 @@ class Records:
 
             return record_drill_answer(store, name, family, correct)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s drill answer"), "saving a drill answer")
+        what = pgettext("could not", "save {name}'s drill answer").format(name=name)
+        return self.worker.submit(self._guard(work, what), "saving a drill answer")
 
     def drill_stats(self, name: str) -> Job[dict[str, DrillStats] | None]:
         """A person's drill results by family word."""
@@ -516,7 +539,8 @@ class Records:
 
             return drill_stats(store, name)
 
-        return self.worker.submit(self._guard(work, f"read {name}'s drill results"), "reading drill results")
+        what = pgettext("could not", "read {name}'s drill results").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading drill results")
 
     def count_drill(self, name: str, running_right: bool, true_right: bool) -> Job[CountDrillStats | None]:
         """Count one count-drill attempt for a person; the new totals."""
@@ -526,7 +550,8 @@ class Records:
 
             return record_count_drill(store, name, running_right=running_right, true_right=true_right)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s count drill"), "saving a count drill")
+        what = pgettext("could not", "save {name}'s count drill").format(name=name)
+        return self.worker.submit(self._guard(work, what), "saving a count drill")
 
     def count_drill_stats(self, name: str) -> Job[CountDrillStats | None]:
         """A person's count drill totals."""
@@ -536,7 +561,8 @@ class Records:
 
             return count_drill_stats(store, name)
 
-        return self.worker.submit(self._guard(work, f"read {name}'s count drills"), "reading count drills")
+        what = pgettext("could not", "read {name}'s count drills").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading count drills")
 
     def speed_time(self, name: str, per_flash: int, seconds: float) -> Job[float | None]:
         """Keep a speed-drill deck's time if it is the person's best at this many cards a flash; the best."""
@@ -546,7 +572,8 @@ class Records:
 
             return record_speed_time(store, name, per_flash, seconds)
 
-        return self.worker.submit(self._guard(work, f"save {name}'s deck time"), "saving a deck time")
+        what = pgettext("could not", "save {name}'s deck time").format(name=name)
+        return self.worker.submit(self._guard(work, what), "saving a deck time")
 
     def speed_best_times(self, name: str) -> Job[dict[int, float] | None]:
         """A person's best speed-drill deck times by cards a flash."""
@@ -556,7 +583,8 @@ class Records:
 
             return speed_best_times(store, name)
 
-        return self.worker.submit(self._guard(work, f"read {name}'s deck times"), "reading deck times")
+        what = pgettext("could not", "read {name}'s deck times").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading deck times")
 
     def mistakes(self, name: str) -> Job[list[MissedDecision] | None]:
         """The decisions a person got wrong in play, newest first, with their cards."""
@@ -566,7 +594,8 @@ class Records:
 
             return missed_decisions(store, name)
 
-        return self.worker.submit(self._guard(work, f"read {name}'s mistakes"), "reading mistakes")
+        what = pgettext("could not", "read {name}'s mistakes").format(name=name)
+        return self.worker.submit(self._guard(work, what), "reading mistakes")
 
     # ---- shutting down ----------------------------------------------------------------
 

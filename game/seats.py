@@ -18,16 +18,17 @@ BOT_KINDS: tuple[str, ...] = ("basic", "counter", "novice")
 """The bots a seat may hold (engine.bots.make_bot names)."""
 
 BOT_LABELS: dict[str, str] = {
+    # TRANSLATORS: the names of the bots on their name plates
     "basic": N_("Basic bot"), "counter": N_("Counter bot"), "novice": N_("Novice bot")
 }
-"""How each bot is named at the table."""
+"""How each bot is named at the table (marked; shown as `_(BOT_LABELS[kind])`)."""
 
 BOT_BLURBS: dict[str, str] = {
-    "basic": "plays the basic strategy chart, flat bets",
-    "counter": "counts Hi-Lo, raises its bet when the count is high",
-    "novice": "a beginner: never busts against a weak dealer card",
+    "basic": N_("plays the basic strategy chart, flat bets"),
+    "counter": N_("counts Hi-Lo, raises its bet when the count is high"),
+    "novice": N_("a beginner: never busts against a weak dealer card"),
 }
-"""One line about each bot for the setup screen."""
+"""One line about each bot for the setup screen (marked; shown as `_(BOT_BLURBS[kind])`)."""
 
 MAX_SEATS = 7
 """Seats at the table."""
@@ -70,8 +71,10 @@ PALETTE: tuple[Color, ...] = (
 BOT_COLOR: Color = (150, 150, 158)
 """The color of a bot's name plate."""
 
-COACH_LEVELS: tuple[str, ...] = ("Off", "Warn", "Block")
-"""Coach levels by number: 0 off, 1 warn (a toast names a wrong play's cost), 2 block (asks first)."""
+# TRANSLATORS: the coach's levels on a setup button: off, warn about a wrong play, block it until confirmed
+COACH_LEVELS: tuple[str, ...] = (N_("Off"), N_("Warn"), N_("Block"))
+"""Coach levels by number: 0 off, 1 warn (a toast names a wrong play's cost), 2 block (asks first);
+marked, shown as `_(COACH_LEVELS[level])`."""
 
 Kind = Literal["person", "bot", "empty"]
 
@@ -102,7 +105,9 @@ class SeatSpec:
 
     def label(self) -> str:
         """How the seat is named at the table: the person's name or 'Basic bot'."""
-        return self.name if self.kind == "person" else BOT_LABELS.get(self.bot, self.bot)
+        if self.kind == "person":
+            return self.name
+        return _(BOT_LABELS[self.bot]) if self.bot in BOT_LABELS else self.bot
 
     def with_changes(self, **changes: object) -> SeatSpec:
         """A copy with some fields changed."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine import CardSource, Money, Round, Rules, ShoeStateError, Table, load_rules
+from engine.i18n import _
 from engine.record import round_start_state
 from game import layout
 from game.autoplay import Policy
@@ -93,7 +94,8 @@ class Session:
     ) -> Session:
         """A quick table with the rules preset (or file): `seats` people (or the given bots) in the middle."""
         rules = load_rules(rules_id)
-        names = names or (["You"] if seats == 1 else [f"Seat {i + 1}" for i in range(seats)])
+        names = names or ([_("You")] if seats == 1 else [_("Seat {number}").format(number=i + 1)
+                                                          for i in range(seats)])
         table = Table(rules, [(n, bankroll) for n in names], seed=seed, shoe=shoe, rules_source=rules_id)
         bots = dict(bots or {})
         positions = layout.table_positions(seats)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from blackjack.language import CURRENCIES
+from engine.i18n import _
 from engine.store.database import move_aside
 from engine.store.errors import StoreError
 
@@ -142,28 +143,29 @@ def _read_object(path: Path) -> dict[str, Any]:
     _Damaged when it is not a small regular file holding a JSON object in UTF-8.
     """
     if not stat.S_ISREG(os.stat(path).st_mode):
-        raise _Damaged("it is not a regular file")
+        # TRANSLATORS: why the settings file is damaged, inside "The settings file was damaged (...)"
+        raise _Damaged(_("it is not a regular file"))
     # O_NONBLOCK: were a FIFO swapped in after the check, opening it must not wait for a writer.
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise _Damaged("it is not a regular file")
+            raise _Damaged(_("it is not a regular file"))
         with open(descriptor, "rb", closefd=False) as stream:
             data = stream.read(MAX_FILE_SIZE + 1)
     finally:
         os.close(descriptor)
     if len(data) > MAX_FILE_SIZE:
-        raise _Damaged(f"it is larger than {MAX_FILE_SIZE // 1024} KiB")
+        raise _Damaged(_("it is larger than {size} KiB").format(size=MAX_FILE_SIZE // 1024))
     try:
         raw = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _Damaged("it is not UTF-8 text") from None
+        raise _Damaged(_("it is not UTF-8 text")) from None
     except RecursionError:
-        raise _Damaged("it is nested too deeply") from None
+        raise _Damaged(_("it is nested too deeply")) from None
     except ValueError:  # JSONDecodeError, and an integer too long to convert
-        raise _Damaged("it is not JSON") from None
+        raise _Damaged(_("it is not JSON")) from None
     if not isinstance(raw, dict):
-        raise _Damaged("it is not a JSON object")
+        raise _Damaged(_("it is not a JSON object"))
     return raw
 
 
@@ -178,18 +180,22 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
-        return Settings(), f"Settings could not be read ({error.strerror}); using defaults."
+        return Settings(), _("Settings could not be read ({reason}); using defaults.").format(
+            reason=error.strerror)
     except _Damaged as damage:
         try:
             moved = move_aside(path, datetime.now(UTC))
         except StoreError as error:
-            return Settings(), f"The settings file was damaged ({damage}) and {error}; using defaults."
-        return Settings(), (
-            f"The settings file was damaged ({damage}), so it was moved to {moved.name}; using defaults."
-        )
+            return Settings(), _(
+                "The settings file was damaged ({damage}) and {error}; using defaults."
+            ).format(damage=damage, error=error)
+        return Settings(), _(
+            "The settings file was damaged ({damage}), so it was moved to {file}; using defaults."
+        ).format(damage=damage, file=moved.name)
     settings, bad = _validated(raw)
     if bad:
-        return settings, "Some settings were invalid and were reset: " + ", ".join(bad) + "."
+        # TRANSLATORS: {names} are the settings file's own names of the settings ("speed, volume")
+        return settings, _("Some settings were invalid and were reset: {names}.").format(names=", ".join(bad))
     return settings, None
 
 
@@ -202,5 +208,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
         tmp.replace(path)
     except OSError as error:
-        return f"Settings could not be saved ({error.strerror})."
+        return _("Settings could not be saved ({reason}).").format(reason=error.strerror)
     return None

@@ -12,6 +12,7 @@ import pygame
 
 import sprites
 from engine import Money, Rules, format_money
+from engine.i18n import _, language, money, ngettext
 from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets
@@ -87,8 +88,8 @@ class TableView:
     # ---- the background, built once -----------------------------------------------------
 
     def background(self, rules: Rules, occupied: list[int]) -> pygame.Surface:
-        """The felt with the rules arc, circles, placard and rail (cached per rules and seats)."""
-        key = (rules, tuple(occupied), self.assets.four_color)
+        """The felt with the rules arc, circles, placard and rail (cached per rules, seats and language)."""
+        key = (rules, tuple(occupied), self.assets.four_color, language())
         if self._background is None or self._background_key != key:
             self._background = self._build_background(rules, occupied)
             self._background_key = key
@@ -242,7 +243,7 @@ class TableView:
         surface.blit(self.assets.image(sprites.SHOE_FILE, rect.size), rect.topleft)
         gauge = pygame.Rect(rect.x + 8, rect.bottom + 8, rect.w - 16, 8)
         if p.shoe_unknown:
-            label = self.assets.shadowed_text("shoe not saved", 17, CREAM)
+            label = self.assets.shadowed_text(_("shoe not saved"), 17, CREAM)
         elif p.shoe_remaining is not None and p.shoe_size:
             pygame.draw.rect(surface, (20, 30, 24), gauge, border_radius=4)
             fill = gauge.copy()
@@ -252,15 +253,19 @@ class TableView:
             if p.cut_index is not None and not machine:
                 cut_x = gauge.x + round(gauge.w * (p.shoe_size - p.cut_index) / p.shoe_size)
                 pygame.draw.line(surface, RED, (cut_x, gauge.y - 4), (cut_x, gauge.bottom + 3), 3)
-            words = f"{p.shoe_remaining} in the machine" if machine else f"{p.shoe_remaining} cards left"
+            n = p.shoe_remaining
+            # TRANSLATORS: under a continuous shuffling machine: how many cards are in it
+            words = (ngettext("{n} in the machine", "{n} in the machine", n) if machine
+                     else ngettext("{n} card left", "{n} cards left", n)).format(n=n)
             label = self.assets.shadowed_text(words, 17, CREAM)
         elif p.shoe_remaining is not None:
-            label = self.assets.shadowed_text(f"{p.shoe_remaining} cards left", 17, CREAM)
+            words = ngettext("{n} card left", "{n} cards left", p.shoe_remaining).format(n=p.shoe_remaining)
+            label = self.assets.shadowed_text(words, 17, CREAM)
         else:
-            label = self.assets.shadowed_text("continuous shuffle", 17, CREAM)
+            label = self.assets.shadowed_text(_("continuous shuffle"), 17, CREAM)
         surface.blit(label, label.get_rect(midtop=(rect.centerx, gauge.bottom + 5)))
         if p.cut_card_out:
-            note = self.pill("LAST ROUND BEFORE THE SHUFFLE", 16, (255, 230, 160), (120, 24, 24, 230))
+            note = self.pill(_("LAST ROUND BEFORE THE SHUFFLE"), 16, (255, 230, 160), (120, 24, 24, 230))
             surface.blit(note, note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26)))
 
     def draw_discard(self, surface: pygame.Surface, p: Presenter) -> None:
@@ -271,7 +276,8 @@ class TableView:
             tray = pygame.Rect(0, 0, min(rect.w, TRAY_WIDTH), rect.h)  # upright, as a tray seen from the side
             tray.midbottom = rect.midbottom
             draw_tray(surface, tray, p.discarded, p.shoe_size // 52)
-            label = self.assets.shadowed_text(f"{p.discarded} in the tray", 17, CREAM)
+            words = ngettext("{n} in the tray", "{n} in the tray", p.discarded).format(n=p.discarded)
+            label = self.assets.shadowed_text(words, 17, CREAM)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             return
         surface.blit(self.assets.image(sprites.DISCARD_FILE, rect.size), rect.topleft)
@@ -282,7 +288,8 @@ class TableView:
             for i in range(layers):
                 surface.blit(back, (rect.centerx - size[1] // 2, rect.centery - size[0] // 2 + 6 - i))
         if p.discarded:
-            label = self.assets.shadowed_text(f"{p.discarded} discarded", 17, CREAM)
+            words = ngettext("{n} discarded", "{n} discarded", p.discarded).format(n=p.discarded)
+            label = self.assets.shadowed_text(words, 17, CREAM)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
 
     def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
@@ -305,8 +312,9 @@ class TableView:
         for i, card in enumerate(p.dealer):
             self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
         if p.dealer_total and all(c.move.done and c.flip is None for c in p.dealer):
-            color = {"BUST": RED, "BLACKJACK": GOLD}.get(p.dealer_total, WHITE)
-            label = self.pill(f"DEALER  {p.dealer_total.upper()}", 20, color)
+            color = {_("BUST"): RED, _("BLACKJACK"): GOLD}.get(p.dealer_total, WHITE)
+            # TRANSLATORS: the badge over the dealer's cards with their total ("DEALER  SOFT 17")
+            label = self.pill(_("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color)
             surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
 
     def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
@@ -362,7 +370,7 @@ class TableView:
 
     def plate(self, plate: PlateModel, bankroll: Money, active: bool) -> pygame.Surface:
         """A name plate: name and bankroll on the seat's color (filled when it is its turn); cached."""
-        key = (plate.name, plate.color, plate.person, bankroll, active)
+        key = (plate.name, plate.color, plate.person, bankroll, active, language())
         image = self._plates.get(key)
         if image is None:
             w, h = layout.PLATE_SIZE
@@ -377,15 +385,15 @@ class TableView:
                 pygame.draw.rect(image, (10, 16, 12, 215), image.get_rect(), border_radius=h // 2)
                 pygame.draw.rect(image, plate.color, image.get_rect(), 2, border_radius=h // 2)
                 fg, money_fg = plate.color if plate.person else CREAM, CREAM
-            money = self.assets.text("$" + format_money(bankroll), 16, money_fg, bold=True)
-            room = w - money.get_width() - 24
+            amount = self.assets.text(money(bankroll), 16, money_fg, bold=True)
+            room = w - amount.get_width() - 24
             name = plate.name
             label = self.assets.text(name, 17, fg, bold=True)
             while label.get_width() > room and len(name) > 2:
                 name = name[:-1]
                 label = self.assets.text(name.rstrip() + "…", 17, fg, bold=True)
             image.blit(label, label.get_rect(midleft=(10, h // 2 + 1)))
-            image.blit(money, money.get_rect(midright=(w - 10, h // 2 + 1)))
+            image.blit(amount, amount.get_rect(midright=(w - 10, h // 2 + 1)))
             if len(self._plates) > 300:
                 self._plates.clear()
             self._plates[key] = image
@@ -422,7 +430,7 @@ class TableView:
         if model.insurance:
             area.union_ip(pygame.Rect(p.insurance_pos(seat), (0, 0)).inflate(80, 90))
         labels = self.seat_labels(p, seat)
-        for _, rect in labels:
+        for _image, rect in labels:
             area.union_ip(rect)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         scratch = self._scratch
@@ -468,7 +476,7 @@ class TableView:
             last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
             text = hand.label()
             if text:
-                color = RED if text == "BUST" else (GOLD if text in ("BLACKJACK", "21") else WHITE)
+                color = RED if text == _("BUST") else (GOLD if text in (_("BLACKJACK"), "21") else WHITE)
                 label = self._fitted_pill(text.upper(), 20 if big else 16, room, color)
                 under = ((first.centerx + last.centerx) // 2, first.bottom - 6)
                 wanted.append((label, label.get_rect(midtop=under)))
@@ -477,8 +485,8 @@ class TableView:
                 mid = (first.centerx + last.centerx) // 2, (first.centery + last.centery) // 2
                 wanted.append((badge, badge.get_rect(center=mid)))
         bounds = layout.seat_bounds(p.positions[seat], room)
-        placed = layout.place_labels([rect for _, rect in wanted], bounds)
-        return [(image, rect) for (image, _), rect in zip(wanted, placed, strict=True)]
+        placed = layout.place_labels([rect for _image, rect in wanted], bounds)
+        return [(image, rect) for (image, _where), rect in zip(wanted, placed, strict=True)]
 
     def _fitted_pill(
         self,

@@ -23,10 +23,12 @@ import pygame
 from engine import Action, Card, Round, Rules
 from engine import events as ev
 from engine.counting import Count, Precision, decks_left_cards
+from engine.i18n import N_, _, number, percent
 from game import layout
 from game.background import Job, Worker
 from game.counter_settings import CounterSettings, Judging
 from game.layout import confirm_button_rects as confirm_button_rects  # the play scene imports it here
+from game.ramp import plus
 from game.widgets import GOLD
 
 TOAST_TIME = 4.0
@@ -97,8 +99,9 @@ class CountQuiz:
     count, a fraction, takes the nearest whole numbers within half a point).
     """
 
-    def __init__(self, what: str = "count", tolerance: float = 0.0) -> None:
+    def __init__(self, what: str = N_("count"), tolerance: float = 0.0) -> None:
         self.what = what
+        """What is asked, marked for the catalogs ('count', 'true count'); translated as it is told."""
         self.tolerance = tolerance
         self.answer: float | None = None
         """The count asked for, while the question is up."""
@@ -137,18 +140,21 @@ class CountQuiz:
         right = abs(typed - answer) <= self.tolerance
         self.asked += 1
         self.right += right
-        shown = f"{answer:+d}" if isinstance(answer, int) else f"{answer:+.1f}"
-        self.result = f"Right: the {self.what} was {shown}" if right else (
-            f"Wrong: the {self.what} was {shown}, not {typed:+d}"
-        )
+        shown, what = _count_text(answer), _(self.what)
+        if right:
+            # TRANSLATORS: {what} is the count asked for ("count", "running count", "true count")
+            self.result = _("Right: the {what} was {shown}").format(what=what, shown=shown)
+        else:
+            self.result = _("Wrong: the {what} was {shown}, not {typed}").format(
+                what=what, shown=shown, typed=f"{typed:+d}")
         self.answer, self.entry = None, ""
         return right
 
     def skip(self) -> None:
         """Esc: drop the question unscored."""
         if self.answer is not None:
-            shown = f"{self.answer:+d}" if isinstance(self.answer, int) else f"{self.answer:+.1f}"
-            self.result = f"Skipped: the {self.what} was {shown}"
+            shown = _count_text(self.answer)
+            self.result = _("Skipped: the {what} was {shown}").format(what=_(self.what), shown=shown)
         self.answer, self.entry = None, ""
 
 
@@ -426,7 +432,8 @@ class Trainer:
 
     def count_title(self) -> str:
         """The count panel's title: the system counted."""
-        return f"{self.count.system.name.upper()} COUNT (C)"
+        # TRANSLATORS: the count panel's title, with the count system's name ("HI-LO COUNT (C)")
+        return _("{system} COUNT (C)").format(system=self.count.system.name.upper())
 
     def count_lines(self) -> list[str]:
         """What the count panel says, in the panel's system and precision.
@@ -440,32 +447,34 @@ class Trainer:
         count, system, decks = self.count, self.count.system, self.decks
         lines = []
         if self.quiz:
-            lines.append("Count hidden: quiz on (Q)")
+            lines.append(_("Count hidden: quiz on (Q)"))
         else:
-            lines.append(f"Running count {signed(count.running)}")
+            lines.append(_("Running count {count}").format(count=signed(count.running)))
             if decks is None:
-                lines.append("True count —")
+                lines.append(_("True count —"))
             elif system.balanced:
                 true = count.true_count()
-                lines.append(f"True count {signed(true if true is not None else 0)}")
+                lines.append(_("True count {count}").format(count=signed(true if true is not None else 0)))
             elif system.key_count is not None:
                 gap = system.key_count - count.running
-                lines.append(f"Key count {signed(system.key_count)}" + (" reached" if gap <= 0 else
-                                                                       f", {signed(gap)[1:]} to go"))
+                key = signed(system.key_count)
+                lines.append(_("Key count {count} reached").format(count=key) if gap <= 0 else
+                             _("Key count {count}, {gap} to go").format(count=key, gap=signed(gap)[1:]))
             elif system.pivot is not None:
-                lines.append(f"Pivot {signed(system.pivot)}")
+                lines.append(_("Pivot {count}").format(count=signed(system.pivot)))
         if decks is not None:
             left = decks_left_cards(decks * 52 - count.seen, count.precision) / 52
-            shown = f"{left:.1f}" if count.precision is Precision.EXACT else f"{left:g}"
-            lines.append(f"Decks left {shown}")
+            # as many decimals as the estimate has (a tenth when exact, else quarters, halves or wholes)
+            places = 1 if count.precision is Precision.EXACT else len(f"{left:g}".partition(".")[2])
+            lines.append(_("Decks left {decks}").format(decks=number(left, places)))
             if system.ace_side_count:
                 aces = sum(1 for card in self.seen if card.rank.is_ace)
-                lines.append(f"Aces left {decks * 4 - aces}")
+                lines.append(_("Aces left {count}").format(count=decks * 4 - aces))
         else:
-            lines.append("Decks left —")
+            lines.append(_("Decks left —"))
         if self.quiz:
             quiz = self.count_quiz
-            lines.append(f"Quiz {quiz.right}/{quiz.asked} right (Q)")
+            lines.append(_("Quiz {right}/{asked} right (Q)").format(right=quiz.right, asked=quiz.asked))
             if quiz.result:
                 lines.append(quiz.result)
         return lines
@@ -494,16 +503,16 @@ class Trainer:
         assert isinstance(assets, Assets)
         rect = layout.trainer_quiz_rect()
         self._panel(surface, rect)
-        title = assets.text("COUNTING QUIZ · THE SHOE WAS SHUFFLED", 16, GOLD, bold=True)
+        title = assets.text(_("COUNTING QUIZ · THE SHOE WAS SHUFFLED"), 16, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))
-        ask = assets.text("What was the running count before the shuffle?", 20, CREAM, bold=True)
+        ask = assets.text(_("What was the running count before the shuffle?"), 20, CREAM, bold=True)
         surface.blit(ask, ask.get_rect(midtop=(rect.centerx, rect.y + 36)))
         field = layout.trainer_quiz_field_rect()
         pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
         pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
         entry = assets.font(24, True).render(self.count_quiz.entry + "_", True, HIGHLIGHT)
         surface.blit(entry, entry.get_rect(center=field.center))
-        keys = assets.text("Type the number · Enter answers · Esc skips", 14, CREAM)
+        keys = assets.text(_("Type the number · Enter answers · Esc skips"), 14, CREAM)
         surface.blit(keys, keys.get_rect(midtop=(rect.centerx, field.bottom + 6)))
 
     def hint_lines(self) -> list[tuple[str, bool]]:
@@ -511,10 +520,13 @@ class Trainer:
         from engine.coach import gerund
 
         if self.hint is None:
-            return [("computing…", False)]
+            return [(_("computing…"), False)]
         best = self.hint.action
         return [  # to a tenth of a percent: close plays differ by less than a whole one
-            (f"{gerund(action).capitalize()}: expected {value * 100:+.1f}% of the bet", action is best)
+            # TRANSLATORS: one play's expected value in the hint panel; keep ": " after {play} (the panel
+            # puts what follows it on a line of its own)
+            (_("{play}: expected {ev} of the bet").format(play=_capital(gerund(action)),
+                                                          ev=plus(percent(value, 1))), action is best)
             for action, value in self.hint.ranked
         ]
 
@@ -534,17 +546,18 @@ class Trainer:
         assert isinstance(assets, Assets)
         lines = self.hint_lines()
         ranked = self.hint.ranked if self.hint is not None else ()
-        indices = [self.hint_index(action) for action, _ in ranked]
+        indices = [self.hint_index(action) for action, _ev in ranked]
         rows = 44 + 24 * len(lines) + 20 * (len([i for i in indices if i]) + (len(lines) if ranked else 0))
         rect = layout.side_panel_rect(rows, positions)
         self._panel(surface, rect)
-        title = assets.text("HINT (?) · EXPECTED RESULTS", 16, GOLD, bold=True)
+        title = assets.text(_("HINT (?) · EXPECTED RESULTS"), 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 12, rect.y + 8))
         y = rect.y + 32
         for i, (line, best) in enumerate(lines):
-            play, _, value = line.partition(": ")
+            play, _colon, value = line.partition(": ")
             color = HIGHLIGHT if best else CREAM
-            label = assets.text(play + ("  — best" if best else ""), 19, color, bold=True)
+            # TRANSLATORS: the best play in the hint panel ("Standing  — best")
+            label = assets.text(_("{play}  — best").format(play=play) if best else play, 19, color, bold=True)
             surface.blit(label, (rect.x + 12, y))
             y += 24
             details = [(value, CREAM)] if value else []
@@ -587,10 +600,10 @@ class Trainer:
         assert isinstance(assets, Assets)
         rect = layout.trainer_chart_rect()
         self._panel(surface, rect)
-        title = assets.text("BASIC STRATEGY (T)", 16, GOLD, bold=True)
+        title = assets.text(_("BASIC STRATEGY (T)"), 16, GOLD, bold=True)
         surface.blit(title, (rect.x + 10, rect.y + 6))
         if chart is None:
-            surface.blit(assets.text("computing…", 18, CREAM), (rect.x + 10, rect.y + 30))
+            surface.blit(assets.text(_("computing…"), 18, CREAM), (rect.x + 10, rect.y + 30))
             return
         cell = self.chart_cell(rnd) if asking else None
         rows = list(chart.rows())
@@ -617,7 +630,7 @@ class Trainer:
     def legend(self, chart: StrategyChart) -> list[tuple[str, str]]:
         """The chart's codes that appear in it, in legend order, each with what it means."""
         used = {code.value for _, codes in chart.rows() for code in codes}
-        return [(code, words) for code, words in CODE_WORDS.items() if code in used]
+        return [(code, _(words)) for code, words in CODE_WORDS.items() if code in used]
 
     def _draw_legend(self, surface: pygame.Surface, assets: object, rect: pygame.Rect,
                      chart: StrategyChart) -> int:
@@ -660,12 +673,14 @@ class Trainer:
         spot = judgement.situation
         standard = judgement.standard
         if standard is not None and standard.index is not None and standard.count is not None:
-            return (f"{index_sentence(standard.index, standard.count, balanced=standard.balanced)} — "
-                    f"{gerund(judgement.action)} anyway?")
-        return (
-            f"{gerund(judgement.action).capitalize()} on {describe_hand(spot.cards)} against "
-            f"{describe_up_card(spot.up_card)} costs {judgement.cost * 100:.1f}% — do it anyway?"
-        )
+            # TRANSLATORS: the coach's question before a play against the index the count calls for
+            return _("{index} — {play} anyway?").format(
+                index=index_sentence(standard.index, standard.count, balanced=standard.balanced),
+                play=gerund(judgement.action))
+        # TRANSLATORS: the coach's question before a costly play ("Standing on 12 against a 2 costs 4.0% — …")
+        return _("{play} on {hand} against {card} costs {cost} — do it anyway?").format(
+            play=_capital(gerund(judgement.action)), hand=describe_hand(spot.cards),
+            card=describe_up_card(spot.up_card), cost=percent(judgement.cost, 1))
 
     def _draw_confirm(self, surface: pygame.Surface, assets: object) -> None:
         from game.assets import Assets
@@ -681,27 +696,37 @@ class Trainer:
         if best is not None:
             from engine.coach import gerund
 
-            sub = assets.text(f"The coach says {gerund(best)} is better.", 18, GOLD)
+            sub = assets.text(_("The coach says {play} is better.").format(play=gerund(best)), 18, GOLD)
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.y + 120)))
         for name, r in confirm_button_rects().items():
             pygame.draw.rect(surface, (120, 28, 30) if name == "yes" else (30, 90, 50), r, border_radius=10)
             pygame.draw.rect(surface, GOLD, r, 2, border_radius=10)
-            label = assets.text("Yes, do it (Y)" if name == "yes" else "No (N)", 20, CREAM, bold=True)
+            label = assets.text(_("Yes, do it (Y)") if name == "yes" else _("No (N)"), 20, CREAM, bold=True)
             surface.blit(label, label.get_rect(center=r.center))
 
 
 CODE_WORDS: dict[str, str] = {
-    "H": "hit",
-    "S": "stand",
-    "D": "double, else hit",
-    "Ds": "double, else stand",
-    "P": "split",
-    "Ph": "split if doubling after it is allowed, else hit",
-    "Rh": "surrender, else hit",
-    "Rs": "surrender, else stand",
-    "Rp": "surrender, else split",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double, else hit"),
+    "Ds": N_("double, else stand"),
+    "P": N_("split"),
+    "Ph": N_("split if doubling after it is allowed, else hit"),
+    "Rh": N_("surrender, else hit"),
+    "Rs": N_("surrender, else stand"),
+    "Rp": N_("surrender, else split"),
 }
-"""What each chart code means, in the legend drawn with the chart."""
+"""What each chart code means, in the legend drawn with the chart (marked; translated by `legend`)."""
+
+
+def _capital(text: str) -> str:
+    """Text with its first letter a capital, the rest as written (a translation may hold capitals)."""
+    return text[:1].upper() + text[1:]
+
+
+def _count_text(answer: float) -> str:
+    """A count as the quiz tells it: '+3', or a true count to a tenth, '-1.5' (the locale's digits)."""
+    return f"{answer:+d}" if isinstance(answer, int) else plus(number(answer, 1))
 
 LEGEND_COLUMNS = 2
 """Codes per row of the chart's legend."""

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 import pygame
 
 import sprites
-from engine import Money, format_money
+from engine import Money
+from engine.i18n import _, money
 from game import layout
 from game.assets import Assets
 from game.glyphs import refusal, undrawable
-from game.intents import KEY_NAMES, Intent, IntentKind
+from game.intents import KEY_NAMES, Intent, IntentKind, key_word
 from game.sound import Sounds
 
 CREAM = (246, 236, 206)
@@ -71,7 +72,7 @@ class Button:
     def shortcut_text(self) -> str:
         """'Hit (H)' for the tooltip."""
         key = KEY_NAMES.get(self.intent)
-        return self.tooltip or (f"{self.label} ({key})" if key else self.label)
+        return self.tooltip or (f"{self.label} ({key_word(key)})" if key else self.label)
 
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         """Paint the button in its state."""
@@ -296,10 +297,14 @@ def draw_bankroll(
     assets: Assets,
     bankroll: Money,
     bet: Money,
-    name: str = "BANKROLL",
+    name: str | None = None,
     color: tuple[int, int, int] = GOLD,
 ) -> None:
-    """The bankroll panel at the bottom left: whose it is, what they have off the table, and the bet."""
+    """The bankroll panel at the bottom left: whose it is ('BANKROLL' by default), what they have off the
+    table, and the bet."""
+    if name is None:
+        # TRANSLATORS: the title of the panel with the player's money, in capitals
+        name = _("BANKROLL")
     rect = layout.bankroll_rect()
     pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10)
     pygame.draw.rect(surface, color, rect, 3 if color != GOLD else 2, border_radius=10)
@@ -308,11 +313,13 @@ def draw_bankroll(
         title = assets.text(name[: max(3, len(name) * (rect.w - 20) // title.get_width() - 1)] + "…", 15,
                             color, bold=True)
     surface.blit(title, (rect.x + 12, rect.y + 8))
-    amount = assets.text("$" + format_money(bankroll), 34, CREAM, bold=True)
+    amount = assets.text(money(bankroll), 34, CREAM, bold=True)
     if amount.get_width() > rect.w - 20:
-        amount = assets.text("$" + format_money(bankroll), 26, CREAM, bold=True)
+        amount = assets.text(money(bankroll), 26, CREAM, bold=True)
     surface.blit(amount, (rect.x + 12, rect.y + 28))
-    bet_text = assets.text(f"BET ${format_money(bet)}" if bet else "NO BET", 18, (210, 210, 200), bold=True)
+    # TRANSLATORS: under the bankroll, in capitals: what is bet now ("BET $25"), or that nothing is
+    words = _("BET {amount}").format(amount=money(bet)) if bet else _("NO BET")
+    bet_text = assets.text(words, 18, (210, 210, 200), bold=True)
     surface.blit(bet_text, (rect.x + 12, rect.bottom - 26))
 
 

@@ -172,7 +172,7 @@ class Presenter(Stage):
         return SHUFFLE_TIME
 
     def on_round_started(self, e: ev.RoundStarted) -> float:
-        self.message = messages.PLACE_BETS
+        self.message = messages.place_bets()
         return 0.0
 
     def on_bet_placed(self, e: ev.BetPlaced) -> float:
@@ -247,7 +247,7 @@ class Presenter(Stage):
         return 0.15
 
     def on_even_money_taken(self, e: ev.EvenMoneyTaken) -> float:
-        self.message = messages.EVEN_MONEY_PAID
+        self.message = _(messages.EVEN_MONEY_PAID)
         return 0.2
 
     def on_dealer_peeked(self, e: ev.DealerPeeked) -> float:
@@ -303,7 +303,7 @@ class Presenter(Stage):
             hand.stake += e.amount
 
         self._fly_chips(e.amount, self.home_pos(e.seat), self.hand_chip_pos(e.seat, e.hand), land)
-        self.message = messages.DOUBLED
+        self.message = _(messages.DOUBLED)
         return 0.3
 
     def on_hand_surrendered(self, e: ev.HandSurrendered) -> float:
@@ -311,13 +311,14 @@ class Presenter(Stage):
         hand = seat.hands[e.hand]
         hand.surrendered = True
         hand.finished = True
-        self.message = messages.SURRENDERED
+        self.message = _(messages.SURRENDERED)
         # The dealer takes the cards at once, and half the bet with them, the other half going
         # home; the engine books it with the other hands at the end of the round (on_hand_settled).
         self.discard([(card, self.card_target(e.seat, e.hand, i)) for i, card in enumerate(hand.cards)])
         hand.cards.clear()
         if self.round is not None and not self._dealer_may_have_blackjack():
-            _, net = hand_outcome(self.round.rules, 0, False, hand.stake, hand.stake, False, True, False, 0)
+            _paid, net = hand_outcome(
+                self.round.rules, 0, False, hand.stake, hand.stake, False, True, False, 0)
             spot = self.hand_chip_pos(e.seat, e.hand)
             hand.result, hand.net = Result.SURRENDER, net
             seat.refunded += hand.stake + net

@@ -10,24 +10,34 @@ from collections.abc import Mapping, Sequence
 
 from engine import Card, Money, Result, format_money, hand_value
 from engine import events as ev
-from engine.i18n import N_, _, money
+from engine.i18n import N_, _, money, ngettext, pgettext
 
-PLACE_BETS = "Place your bets."
+PLACE_BETS = N_("Place your bets.")
 DEALING = N_("Dealing...")
-EVEN_MONEY_PAID = "Even money: paid 1 to 1."
-DOUBLED = "Double down: one more card."
-SURRENDERED = "Surrendered: half the bet comes back."
-DEALER_BLACKJACK = "Dealer has blackjack."
-
-_RANK_NAMES = {"A": "an ace", "T": "a ten", "J": "a jack", "Q": "a queen", "K": "a king", "8": "an 8"}
+EVEN_MONEY_PAID = N_("Even money: paid 1 to 1.")
+DOUBLED = N_("Double down: one more card.")
+SURRENDERED = N_("Surrendered: half the bet comes back.")
+DEALER_BLACKJACK = N_("Dealer has blackjack.")
 
 
 def card_name(card: Card | None) -> str:
-    """How the dealer names a card: 'an ace', 'a king', 'a 7' ('a card' when it is face down)."""
+    """How the dealer names a card: 'an ace', 'a king', 'a 7' ('a card' when it is face down).
+
+    Every use is the object of a sentence ('Dealer draws {card}.', 'against {card}'), so a
+    language with cases gives each rank its article in that case, whole, one message per rank.
+    """
     if card is None:
-        return "a card"
-    code = card.rank.value
-    return _RANK_NAMES.get(code, f"a {code}")
+        # TRANSLATORS: a face-down card as the object of a sentence ("Dealer draws a card.")
+        return pgettext("card", "a card")
+    names = {
+        # TRANSLATORS: each card as the object of a sentence: "Dealer draws an ace.", "against a king"
+        "A": pgettext("card", "an ace"), "2": pgettext("card", "a 2"), "3": pgettext("card", "a 3"),
+        "4": pgettext("card", "a 4"), "5": pgettext("card", "a 5"), "6": pgettext("card", "a 6"),
+        "7": pgettext("card", "a 7"), "8": pgettext("card", "an 8"), "9": pgettext("card", "a 9"),
+        "T": pgettext("card", "a ten"), "J": pgettext("card", "a jack"), "Q": pgettext("card", "a queen"),
+        "K": pgettext("card", "a king"),
+    }
+    return names[card.rank.value]
 
 
 def dealer_total(cards: list[Card], *, blackjack: bool = False) -> str:
@@ -39,9 +49,14 @@ def dealer_total(cards: list[Card], *, blackjack: bool = False) -> str:
     if not cards:
         return ""
     if blackjack:
-        return "BLACKJACK"
+        return _("BLACKJACK")
     value = hand_value(cards)
-    return "BUST" if value.bust else value.describe()
+    return _("BUST") if value.bust else value.describe()
+
+
+def place_bets() -> str:
+    """The betting prompt as the table shows it now (in the chosen language)."""
+    return _(PLACE_BETS)
 
 
 def bet_the_minimum(minimum: Money) -> str:
@@ -50,7 +65,7 @@ def bet_the_minimum(minimum: Money) -> str:
     >>> bet_the_minimum(1000)
     'Press Enter or Deal to bet the minimum, $10.'
     """
-    return f"Press Enter or Deal to bet the minimum, ${format_money(minimum)}."
+    return _("Press Enter or Deal to bet the minimum, {amount}.").format(amount=money(minimum))
 
 
 def minimum_bet(minimum: Money) -> str:
@@ -64,17 +79,21 @@ def minimum_bet(minimum: Money) -> str:
 
 def shuffled(e: ev.ShoeShuffled) -> str:
     """Why the shoe is being shuffled."""
-    return "The shoe ran out: shuffling the discards back in." if e.mid_round else "Shuffling a fresh shoe."
+    if e.mid_round:
+        return _("The shoe ran out: shuffling the discards back in.")
+    return _("Shuffling a fresh shoe.")
 
 
 def dealer_draws(card: Card) -> str:
     """A card the dealer draws in the dealer's turn."""
-    return f"Dealer draws {card_name(card)}."
+    return _("Dealer draws {card}.").format(card=card_name(card))
 
 
 def surrender_offered(up: Card | None) -> str:
     """The early-surrender question, naming the dealer's up card when it is known."""
-    return f"Dealer shows {card_name(up)}. Surrender early?" if up else "Surrender early?"
+    if up is None:
+        return _("Surrender early?")
+    return _("Dealer shows {card}. Surrender early?").format(card=card_name(up))
 
 
 def insurance_offered(e: ev.InsuranceOffered, who: str | None, cost: Money) -> str:
@@ -86,58 +105,65 @@ def insurance_offered(e: ev.InsuranceOffered, who: str | None, cost: Money) -> s
     'Dealer shows an ace. Insurance costs $5. Take insurance?'
     """
     if e.even_money:
-        question = "Dealer shows an ace. Even money?"
+        question = _("Dealer shows an ace. Even money?")
     else:
         question = _("Dealer shows an ace. Insurance costs {amount}. Take insurance?").format(
             amount=money(cost)
         )
-    return f"{who}: {question}" if who else question
+    # TRANSLATORS: a question addressed to one player at the table: "Ann: Dealer shows an ace. Insurance?"
+    return _("{name}: {question}").format(name=who, question=question) if who else question
 
 
 def insurance_taken(e: ev.InsuranceTaken) -> str:
     """The insurance bet placed."""
-    return f"Insurance taken: {format_money(e.amount)}."
+    return _("Insurance taken: {amount}.").format(amount=money(e.amount))
 
 
 def insurance_declined(e: ev.InsuranceDeclined) -> str:
     """Insurance (or even money) turned down."""
-    return "No even money." if e.even_money else "No insurance."
+    return _("No even money.") if e.even_money else _("No insurance.")
 
 
 def peeked(e: ev.DealerPeeked) -> str:
     """What the dealer's peek under the up card found."""
-    return "Dealer checks for blackjack... " + ("Blackjack!" if e.blackjack else "nothing.")
+    if e.blackjack:
+        return _("Dealer checks for blackjack... Blackjack!")
+    return _("Dealer checks for blackjack... nothing.")
 
 
 def split(hands: int) -> str:
     """A split, by how many hands the seat now plays."""
-    return "Split: two hands." if hands == 2 else f"Split again: {hands} hands."
+    if hands == 2:
+        return _("Split: two hands.")
+    return ngettext("Split again: {n} hand.", "Split again: {n} hands.", hands).format(n=hands)
 
 
 def busted(e: ev.HandBusted) -> str:
     """A hand gone over 21."""
-    return f"Bust with {e.total}."
+    return _("Bust with {total}.").format(total=e.total)
 
 
 def hole_card_revealed(card: Card, total: str) -> str:
     """The hole card turned over, and the dealer's total with it."""
-    return f"Dealer turns over {card_name(card)}: {total.lower()}."
+    return _("Dealer turns over {card}: {total}.").format(card=card_name(card), total=total.lower())
 
 
 def dealer_finished(e: ev.DealerFinished) -> str:
     """How the dealer's hand ended: blackjack, bust, or the total the dealer stands on."""
     if e.blackjack:
-        return DEALER_BLACKJACK
+        return _(DEALER_BLACKJACK)
     if e.bust:
-        return f"Dealer busts with {e.total}."
-    return f"Dealer stands on {'soft ' if e.soft and e.total < 21 else ''}{e.total}."
+        return _("Dealer busts with {total}.").format(total=e.total)
+    if e.soft and e.total < 21:
+        return _("Dealer stands on soft {total}.").format(total=e.total)
+    return _("Dealer stands on {total}.").format(total=e.total)
 
 
 def tournament_ended(e: ev.TournamentEnded, name: str) -> str:
     """A double-up player's tournament over: doubled up, or out under the minimum bet."""
     if e.won:
-        return f"{name} doubled up: {format_money(e.bankroll)}!"
-    return f"{name} is out: {format_money(e.bankroll)} is under the minimum bet."
+        return _("{name} doubled up: {amount}!").format(name=name, amount=money(e.bankroll))
+    return _("{name} is out: {amount} is under the minimum bet.").format(name=name, amount=money(e.bankroll))
 
 
 def round_summary(events: Sequence[ev.Event], people: Mapping[int, str], *, alone: bool) -> str:
@@ -148,9 +174,9 @@ def round_summary(events: Sequence[ev.Event], people: Mapping[int, str], *, alon
     (even money, insurance, a push), so the sum never reads as a bare result.
     """
     dealer_blackjack = any(isinstance(e, ev.DealerFinished) and e.blackjack for e in events)
-    lead = f"{DEALER_BLACKJACK} " if dealer_blackjack else ""
+    lead = f"{_(DEALER_BLACKJACK)} " if dealer_blackjack else ""
     if not people:
-        return f"{lead}Round over."
+        return lead + _("Round over.")
     nets = {seat: 0 for seat in people}
     for e in events:
         if isinstance(e, ev.HandSettled | ev.InsuranceSettled) and e.seat in nets:
@@ -160,30 +186,35 @@ def round_summary(events: Sequence[ev.Event], people: Mapping[int, str], *, alon
     ((seat, net),) = nets.items()
     outcome = _your_net(net)
     reason = _saved_by(events, seat) if dealer_blackjack else None
-    sentence = f"{reason}: {outcome}" if reason else outcome[:1].upper() + outcome[1:]
+    # TRANSLATORS: what saved money against a dealer blackjack, then the outcome: "Even money: you win $25"
+    sentence = _("{reason}: {outcome}").format(reason=reason, outcome=outcome) if reason else (
+        outcome[:1].upper() + outcome[1:])
     return f"{lead}{sentence}."
 
 
 def _signed(net: Money) -> str:
-    return format_money(net, sign=True) if net else "even"
+    # TRANSLATORS: after a name in the round's summary, a person who broke even: "Ann -25 · Bob even."
+    return format_money(net, sign=True) if net else _("even")
 
 
 def _your_net(net: Money) -> str:
+    # TRANSLATORS: the outcome of a lone player's round; the game capitalises the first letter when it
+    # starts the sentence ("You win $25.") and keeps it after a colon ("Even money: you win $25.")
     if net > 0:
-        return f"you win ${format_money(net)}"
+        return _("you win {amount}").format(amount=money(net))
     if net < 0:
-        return f"you lose ${format_money(-net)}"
-    return "you break even"
+        return _("you lose {amount}").format(amount=money(-net))
+    return _("you break even")
 
 
 def _saved_by(events: Sequence[ev.Event], seat: int) -> str | None:
     """What the seat's own events say kept its money against a dealer blackjack, if anything did."""
     if any(isinstance(e, ev.EvenMoneyTaken) and e.seat == seat for e in events):
-        return "Even money"
+        return _("Even money")
     insurance = sum(e.net for e in events if isinstance(e, ev.InsuranceSettled) and e.seat == seat)
     if insurance > 0:
-        return f"Insurance pays ${format_money(insurance)}"
+        return _("Insurance pays {amount}").format(amount=money(insurance))
     results = [e.result for e in events if isinstance(e, ev.HandSettled) and e.seat == seat]
     if results and all(result is Result.PUSH for result in results):
-        return "Push"
+        return _("Push")
     return None

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import Card, Money, Result, format_money, hand_value
+from engine.i18n import _
 from game.tween import Timer
 
 Point = tuple[float, float]
@@ -51,9 +52,9 @@ class HandModel:
         value = hand_value(self.codes)
         natural = len(self.codes) == 2 and value.total == 21 and self.natural_possible
         if self.result is Result.BLACKJACK or natural:
-            return "BLACKJACK"  # a natural stays one when it pushes against the dealer's
+            return _("BLACKJACK")  # a natural stays one when it pushes against the dealer's
         if value.bust:
-            return "BUST"
+            return _("BUST")
         return value.describe()
 
     def result_text(self) -> str:
@@ -61,16 +62,22 @@ class HandModel:
         if self.result is None or self.net is None:
             return ""
         if self.result is Result.PUSH:
-            return "PUSH"
+            # TRANSLATORS: a badge on a hand that tied the dealer; keep it short
+            return _("PUSH")
         if self.result is Result.REFUNDED:
-            return "REFUNDED"
+            # TRANSLATORS: a badge on a hand whose bet was given back; keep it short
+            return _("REFUNDED")
+        # the bare amount as the chips show it, no currency ('+15')
         amount = format_money(self.net, sign=True)
         if self.result is Result.BLACKJACK:
-            return f"BLACKJACK {amount}"
+            # TRANSLATORS: a badge on a settled hand with what it won ("+15"); keep it short
+            return _("BLACKJACK {amount}").format(amount=amount)
         if self.result is Result.SURRENDER:
-            return f"SURRENDER {amount}"
+            # TRANSLATORS: a badge on a surrendered hand with what it lost ("-5"); keep it short
+            return _("SURRENDER {amount}").format(amount=amount)
         if self.result is Result.BUST:
-            return f"BUST {amount}"
+            # TRANSLATORS: a badge on a busted hand with what it lost ("-10"); keep it short
+            return _("BUST {amount}").format(amount=amount)
         return amount
 
 

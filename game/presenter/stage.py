@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from engine import Card, Money, Round
+from engine.i18n import _, language
 from game import layout
 from game.casino import DealerPace, tray_size
 from game.presenter.cues import COLLECT_CUE
@@ -31,8 +32,8 @@ class Stage:
 
     @property
     def assets_key(self) -> tuple[object, ...]:
-        """What cached drawings of the table depend on besides the view model (the deck colors)."""
-        return (self.settings.four_color,)
+        """What cached drawings of the table depend on besides the view model (the deck colors, the words)."""
+        return (self.settings.four_color, language())
 
     def __init__(
         self,
@@ -55,7 +56,9 @@ class Stage:
         """The dealer's varying pace under casino conditions (an RNG of its own: card jitter stays)."""
         self.positions = positions or layout.table_positions(seat_count)
         self.plates = plates or [
-            PlateModel(f"Seat {i + 1}" if seat_count > 1 else "You", (226, 76, 70)) for i in range(seat_count)
+            # TRANSLATORS: the name plate of a seat nobody named ("Seat 3"), or of a lone player ("You")
+            PlateModel(_("Seat {number}").format(number=i + 1) if seat_count > 1 else _("You"), (226, 76, 70))
+            for i in range(seat_count)
         ]
         self.turn: int | None = None
         """The seat whose turn it is (to bet or to decide), as the scenes set it; None between turns."""
@@ -178,7 +181,9 @@ class Stage:
 
     def name(self, seat: int) -> str:
         """Who sits in a seat, for messages."""
-        return self.plates[seat].name if seat < len(self.plates) else f"Seat {seat + 1}"
+        if seat < len(self.plates):
+            return self.plates[seat].name
+        return _("Seat {number}").format(number=seat + 1)
 
     # ---- tweens ------------------------------------------------------------------------
 

@@ -606,14 +606,14 @@ class BettingScene(TableScene):
         offer = messages.bet_the_minimum(minimum) if minimum else None
         table_minimum = self.ctx.session.rules.min_bet
         short = messages.minimum_bet(table_minimum)
-        if presenter.message not in (messages.PLACE_BETS, offer, short):
+        if presenter.message not in (messages.place_bets(), offer, short):
             return  # a warning or the dealer's words: they stay until the next prompt
         if self.turn is not None and 0 < self.amount < table_minimum:
             presenter.message = short
         elif offer is not None and not self.chips:
             presenter.message = offer
         else:
-            presenter.message = messages.PLACE_BETS
+            presenter.message = messages.place_bets()
 
     def _bot_bets(self, seat: int) -> None:
         ctx = self.ctx
