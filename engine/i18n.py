@@ -22,7 +22,6 @@ from fractions import Fraction
 from pathlib import Path
 
 from engine.errors import BlackjackError
-from engine.money import Money, format_money
 
 DOMAIN = "blackjack"
 """The gettext domain of every catalog."""
@@ -41,6 +40,9 @@ class LanguageError(BlackjackError):
     """A language the game has no catalog for."""
 
 
+Money = int
+"""An amount in cents (as `engine.money.Money`; not imported, since `engine.money` words its errors here)."""
+
 MoneyFormatter = Callable[[Money, bool], str]
 """Formats cents as the player reads money: (cents, sign) -> '$10', '10 €', '+£2.50'."""
 
@@ -49,8 +51,9 @@ NumberFormatter = Callable[[Decimal, int], str]
 
 
 def _dollars(cents: Money, sign: bool) -> str:
-    """English money before a locale is chosen: '$10', '$7.50', '-$2.50', '+$0.05'."""
-    text = format_money(abs(cents))
+    """English money before a locale is chosen, as Babel writes US dollars: '$10', '$1,234.50', '-$2.50'."""
+    amount = Decimal(abs(cents)) / 100
+    text = f"{amount:,.0f}" if cents % 100 == 0 else f"{amount:,.2f}"
     prefix = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
     return f"{prefix}${text}"
 
@@ -123,8 +126,8 @@ def N_(message: str) -> str:
 def money(cents: Money, *, sign: bool = False) -> str:
     """Cents as the player reads money, with the currency: '$10', '10 €', '+$2.50' (sign: '+' on gains).
 
-    >>> money(1000), money(750), money(-250), money(5, sign=True)
-    ('$10', '$7.50', '-$2.50', '+$0.05')
+    >>> money(1000), money(750), money(-250), money(5, sign=True), money(123456)
+    ('$10', '$7.50', '-$2.50', '+$0.05', '$1,234.56')
     """
     return _Language.money(cents, sign)
 
