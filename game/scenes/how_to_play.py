@@ -15,7 +15,7 @@ import pygame
 from engine import KEYS_SLOT, how_to_play
 from game import layout
 from game.context import GameContext
-from game.intents import Intent, IntentKind, key_help
+from game.intents import Intent, IntentKind, key_help, key_table, pad_help
 from game.scene import Scene
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
 
@@ -52,7 +52,8 @@ def guide_blocks(ctx: GameContext) -> list[Block]:
         blocks.append(Block((section.title,), heading=True, height=head_step + 4, new_page=keys))
         paragraphs = [(p.text, p.cards) for p in section.paragraphs]
         if keys:
-            paragraphs = [(f"{keys}: {what}", ()) for keys, what in key_help()]
+            keys_help = key_help(key_table(ctx.settings.keys)) + pad_help()
+            paragraphs = [(f"{keys}: {what}", ()) for keys, what in keys_help]
         for text, cards in paragraphs:
             lines = tuple(wrap(a, text, TEXT_SIZE, width, bold=False))
             tall = max(len(lines) * step, CARD_SIZE[1] if cards else 0)

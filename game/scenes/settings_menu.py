@@ -11,7 +11,9 @@ from __future__ import annotations
 import pygame
 
 from engine import Phase, load_rules
+from engine.i18n import N_, _
 from game.context import GameContext
+from game.focus import Control, control_words
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.settings import SPEEDS
@@ -20,11 +22,13 @@ from game.widgets import Button, ButtonRow, draw_veil
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
 PANEL = pygame.Rect(340, 50, 600, 560)
-ROWS = ("rules", "speed", "sound", "volume", "deck", "casino")
+ROWS = ("rules", "speed", "sound", "volume", "deck", "casino", "voice")
+ROW_STEP = 56
+"""The height of a settings row, in pixels."""
 KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
 """What the dialog says while a saved round is in play."""
 LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck",
-          "casino": "Casino"}
+          "casino": "Casino", "voice": N_("Voice")}
 
 
 class SettingsScene(Scene):
@@ -42,8 +46,13 @@ class SettingsScene(Scene):
             Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
+        keys_y = PANEL.y + 80 + ROWS.index("voice") * ROW_STEP
+        self.buttons.buttons.append(Button(
+            "keys", _("Keys"), pygame.Rect(PANEL.x + 124, keys_y, 96, 44), IntentKind.CLICK,
+            tooltip=_("Choose the keys (the voice reads them)"),
+        ))
         for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62
+            y = PANEL.y + 80 + i * ROW_STEP
             self.buttons.buttons.append(
                 Button(
                     f"{row}-",
@@ -139,6 +148,8 @@ class SettingsScene(Scene):
             return f"{round(s.volume * 100)}%"
         if row == "casino":
             return "Casino conditions" if s.casino else "Practice room"
+        if row == "voice":
+            return _("On") if s.voice else _("Off")
         return "Four-color" if s.four_color else "Two-color"
 
     def change(self, row: str, step: int) -> None:
@@ -156,6 +167,8 @@ class SettingsScene(Scene):
             new = s.with_changes(volume=round(min(1.0, max(0.0, s.volume + 0.1 * step)), 2))
         elif row == "casino":
             new = s.with_changes(casino=not s.casino)
+        elif row == "voice":
+            new = s.with_changes(voice=not s.voice)
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
@@ -182,6 +195,8 @@ class SettingsScene(Scene):
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             elif button.name in ("stats", "leave", "read-rules", "counting"):
                 self.leave_for(button.name)
+            elif button.name == "keys" and self.stack is not None:
+                self.stack.push(Go(SceneName.KEYS))
             elif button.name == "edit" and self.stack is not None:
                 self.stack.push(Go(SceneName.RULES_EDITOR, rules_id=self.ctx.settings.rules))
             else:
@@ -191,6 +206,16 @@ class SettingsScene(Scene):
             self.close()
             return True
         return True
+
+    def describe_control(self, control: Control) -> str:
+        """How the voice names a control: a row's arrows say the row and its value ('Sound: On. Next')."""
+        name = control.name if isinstance(control, Button) else ""
+        if name[:-1] in ROWS and name[-1:] in ("+", "-"):
+            row = name[:-1]
+            step = _("Next") if name.endswith("+") else _("Previous")
+            return _("{setting}: {value}. {step}").format(setting=_(LABELS[row]), value=self.value_text(row),
+                                                          step=step)
+        return control_words(control)
 
     def leave_for(self, where: str) -> None:
         """Statistics, the rules in words or a person's counting over the table (they return to it), or
@@ -227,8 +252,8 @@ class SettingsScene(Scene):
         title = a.text("SETTINGS", 34, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 22)))
         for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62 + 22
-            label = a.text(LABELS[row], 26, CREAM, bold=True)
+            y = PANEL.y + 80 + i * ROW_STEP + 22
+            label = a.text(_(LABELS[row]), 26, CREAM, bold=True)
             surface.blit(label, label.get_rect(midleft=(PANEL.x + 36, y)))
             value = a.text(self.value_text(row), 24, (255, 255, 255))
             mid = (PANEL.x + 230 + 48 + PANEL.right - 70) // 2

@@ -1,0 +1,212 @@
+"""Self-voicing heard through a recording speaker: a whole stacked round in order, the voice keys,
+the drill, the setup and the settings, and a machine with no voice running silent."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine import StackedShoe
+from game.app import App
+from game.settings import Settings
+from game.voice import RecordingSpeaker
+from tests.test_game_helpers import (
+    bet_and_deal,
+    button,
+    click,
+    press,
+    run,
+    run_until,
+    scene_name,
+    top,
+    wait_for_player,
+)
+
+
+def voiced_app(cards: str | None = None, *, start: str = "betting", **kwargs: object) -> tuple[App, RecordingSpeaker]:
+    """An App with the voice on, speaking into a recording speaker."""
+    speaker = RecordingSpeaker()
+    settings = Settings(speed="instant", sound=False, voice=True)
+    app = App(seed=5, shoe=StackedShoe(cards) if cards else None, settings=settings, start=start,
+              find_voice=lambda: speaker, **kwargs)  # type: ignore[arg-type]
+    run(app, 0.05)
+    return app, speaker
+
+
+def said_since(speaker: RecordingSpeaker, mark: int) -> list[str]:
+    return speaker.spoken[mark:]
+
+
+def test_a_stacked_round_is_narrated_in_order_deal_insurance_decisions_dealer_and_settlement():
+    # player T, dealer A up, player 2, hole 9; then the player draws a 5
+    app, speaker = voiced_app("T A 2 9 5 T")
+    try:
+        bet_and_deal(app, 25)
+        run_until(app, lambda: scene_name(app) == "PlayerTurnScene" and app.ctx.round.decision is not None
+                  and app.ctx.presenter.idle)
+        press(app, pygame.K_n)
+        wait_for_player(app)
+        press(app, pygame.K_h)
+        wait_for_player(app)
+        press(app, pygame.K_s)
+        run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+        run(app, 0.1)
+        assert speaker.spoken == [
+            "Voice on.",
+            "Place your bets: you have $1000. Keys 1 to 5 add chips; Enter deals.",
+            "Bet $25.",
+            "You bet $25.",
+            "You have a ten and a 2: hard 12. Dealer shows an ace.",
+            "Dealer shows an ace. Insurance?",
+            "Yes or no?",
+            "No insurance.",
+            "Dealer checks for blackjack... nothing.",
+            "Your turn: hard 12 against an ace. Hit, stand, double or surrender.",
+            "You draw a 5: hard 17.",
+            "Your turn: hard 17 against an ace. Hit or stand.",
+            "You stand on 17.",
+            "Dealer turns over a 9: soft 20.",
+            "Dealer stands on soft 20.",
+            "You lose $25. Press Enter to go on.",
+        ]
+    finally:
+        app.close()
+
+
+def test_the_voice_keys_say_my_hand_the_dealer_my_bankroll_the_count_and_the_last_sentence_at_once():
+    app, speaker = voiced_app("9 6 7 T 5 T")
+    try:
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        mark = len(speaker.spoken)
+        for key in (pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F1):
+            press(app, key)
+        assert said_since(speaker, mark) == [
+            "Your hand: a 9 and a 7, hard 16.",
+            "Dealer shows a 6.",
+            "You have $975. $25 bet on 1 hand.",
+            "Running count +1. True count 0. Decks left 6.",
+            "Running count +1. True count 0. Decks left 6.",
+        ]
+        assert speaker.interrupts == said_since(speaker, mark), "what a key asks for is said at once"
+    finally:
+        app.close()
+
+
+def test_with_no_voice_found_the_game_runs_silent_and_says_so_once_in_the_window():
+    asked = []
+
+    def nothing() -> None:
+        asked.append(1)
+
+    app = App(seed=5, settings=Settings(speed="instant", sound=False, voice=True), start="betting",
+              find_voice=nothing)
+    try:
+        run(app, 0.05)
+        assert app.narrator is None
+        assert "No voice was found" in app.ctx.note
+        app.ctx.note = ""
+        press(app, pygame.K_F2)  # the voice keys do nothing, and nothing breaks
+        app.ctx.change_settings(app.ctx.settings.with_changes(sound=True))
+        run(app, 0.05)
+        assert app.ctx.note == "", "the missing voice is said once"
+    finally:
+        app.close()
+    assert asked == [1]
+
+
+def test_a_voice_key_turns_the_voice_on_for_someone_who_cannot_see_the_settings():
+    speaker = RecordingSpeaker()
+    app = App(seed=5, settings=Settings(speed="instant", sound=False), start="betting",
+              find_voice=lambda: speaker)
+    try:
+        run(app, 0.05)
+        assert app.narrator is None and speaker.spoken == []
+        press(app, pygame.K_F1)
+        assert app.ctx.settings.voice
+        assert speaker.spoken[0] == "Voice on."
+    finally:
+        app.close()
+
+
+def test_the_title_and_the_setup_are_spoken_as_the_focus_moves_and_enter_presses_the_focused_control():
+    app, speaker = voiced_app(start="title")
+    try:
+        assert speaker.spoken[-1].startswith("Blackjack. Period and comma move between the choices")
+        press(app, pygame.K_PERIOD)
+        assert speaker.spoken[-1] == "Play: Set up the table (Enter)"
+        press(app, pygame.K_PERIOD)
+        assert speaker.spoken[-1] == "Double-up (100 to 200) or a saved tournament table"
+        press(app, pygame.K_COMMA)
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: scene_name(app) == "SetupScene")
+        run(app, 0.05)
+        assert speaker.spoken[-1].startswith("Table setup.")
+        press(app, pygame.K_PERIOD)
+        assert speaker.spoken[-1]  # the first control of the setup, named
+        press(app, pygame.K_ESCAPE)
+        run_until(app, lambda: scene_name(app) == "TitleScene")
+    finally:
+        app.close()
+
+
+def test_the_drill_setup_rows_say_their_value_and_a_drill_spot_is_a_prompt_then_a_verdict():
+    app, speaker = voiced_app(start="title")
+    try:
+        click(app, button(app, "drills").center)
+        run_until(app, lambda: scene_name(app) == "DrillSetupScene")
+        run(app, 0.05)
+        assert speaker.spoken[-1].startswith("Drills.")
+        arrows = [c for c in top(app).buttons.buttons if c.visible and c.label == ">"]
+        first = arrows[0]
+        while True:  # the focus walks to the first row's >
+            press(app, pygame.K_PERIOD)
+            if app.focus.current(top(app)) is first:
+                break
+        row_label, value = top(app).rows()[0]
+        assert speaker.spoken[-1] == f"{row_label}: {value}. Next"
+        press(app, pygame.K_RETURN)
+        new_value = top(app).rows()[0][1]
+        assert new_value != value and speaker.spoken[-1] == f"{row_label}: {new_value}. Next"
+        press(app, pygame.K_COMMA)
+        press(app, pygame.K_PERIOD)
+        press(app, pygame.K_RETURN)  # back to the basic strategy drill
+        app.focus.drop()
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: scene_name(app) == "DrillScene")
+        run(app, 0.05)
+        spot = top(app).spot
+        assert speaker.spoken[-1].startswith("Your turn: ") or speaker.spoken[-1].endswith("Yes or no?")
+        mark = len(speaker.spoken)
+        keys = {"h": pygame.K_h, "s": pygame.K_s}
+        press(app, keys["s"] if "stand" in speaker.spoken[-1] else pygame.K_y)
+        run_until(app, lambda: top(app).verdict is not None)
+        run(app, 0.05)
+        assert said_since(speaker, mark) == [top(app).verdict.summary()]
+        assert top(app).spot is spot
+    finally:
+        app.close()
+
+
+def test_settings_rows_are_named_with_their_value_and_turning_the_voice_off_silences_it():
+    app, speaker = voiced_app("9 6 7 T 5 T")
+    try:
+        press(app, pygame.K_o)
+        run_until(app, lambda: scene_name(app) == "SettingsScene")
+        run(app, 0.05)
+        assert speaker.spoken[-1].startswith("Settings.")
+        target = top(app).buttons.by_name("voice+")
+        for _ in range(40):
+            press(app, pygame.K_PERIOD)
+            if app.focus.current(top(app)) is target:
+                break
+        assert speaker.spoken[-1] == "Voice: On. Next"
+        press(app, pygame.K_RETURN)
+        assert not app.ctx.settings.voice
+        run(app, 0.05)
+        assert app.narrator is None
+        count = len(speaker.spoken)
+        press(app, pygame.K_ESCAPE)
+        run(app, 0.1)
+        assert len(speaker.spoken) == count, "a voice turned off says nothing more"
+    finally:
+        app.close()
