@@ -85,20 +85,37 @@ def _powershell(text: str, lang: str) -> list[str]:
     return ["powershell", "-NoProfile", "-NonInteractive", "-Command", _POWERSHELL_SPEAK]
 
 
-BACKENDS: dict[str, Sequence[tuple[str, Command]]] = {
-    "linux": (("spd-say", _spd_say), ("espeak-ng", _espeak("espeak-ng")), ("espeak", _espeak("espeak"))),
-    "darwin": (("say", _say),),
-    "win32": (("powershell", _powershell),),
+SPD_CANCEL = ["spd-say", "--cancel"]
+"""Stops speech-dispatcher's speech: ending `spd-say -w` only stops the waiting, not the voice."""
+
+BACKENDS: dict[str, Sequence[tuple[str, Command, list[str] | None]]] = {
+    "linux": (
+        ("spd-say", _spd_say, SPD_CANCEL),
+        ("espeak-ng", _espeak("espeak-ng"), None),
+        ("espeak", _espeak("espeak"), None),
+    ),
+    "darwin": (("say", _say, None),),
+    "win32": (("powershell", _powershell, None),),
 }
-"""Per platform, the speech commands tried in order: (program, how it is called)."""
+"""Per platform, the speech commands tried in order: (program, how it is called, what stops its voice
+when ending the process is not enough)."""
 
 
 class CommandSpeaker:
     """Speaks each sentence by running a speech command on a worker thread, one at a time."""
 
-    def __init__(self, command: Command, *, language: Callable[[], str], stdin_text: bool = False) -> None:
-        """`language` answers the language to speak now; `stdin_text` sends the sentence on standard input."""
+    def __init__(
+        self,
+        command: Command,
+        *,
+        language: Callable[[], str],
+        stdin_text: bool = False,
+        stop: list[str] | None = None,
+    ) -> None:
+        """`language` answers the language to speak now; `stdin_text` sends the sentence on standard input;
+        `stop` is run to silence the voice when ending the speech process does not."""
         self.command = command
+        self.stop = stop
         self.language = language
         self.stdin_text = stdin_text
         self.waiting: deque[str] = deque(maxlen=MAX_WAITING)
@@ -123,6 +140,10 @@ class CommandSpeaker:
         """Cut the sentence being spoken short (the lock is held)."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
+            if self.stop is not None:
+                with contextlib.suppress(OSError):
+                    subprocess.Popen(self.stop, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
 
     def _work(self) -> None:
         while True:
@@ -169,9 +190,9 @@ def find_speaker(
 ) -> CommandSpeaker | None:
     """The platform's voice, or None when no speech command is installed."""
     key = "linux" if platform.startswith(("linux", "freebsd", "openbsd")) else platform
-    for program, command in BACKENDS.get(key, ()):
+    for program, command, stop in BACKENDS.get(key, ()):
         if which(program):
-            return CommandSpeaker(command, language=language, stdin_text=command is _powershell)
+            return CommandSpeaker(command, language=language, stdin_text=command is _powershell, stop=stop)
     return None
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from engine import StackedShoe
+from engine import DecisionKind, StackedShoe
+from engine.drills import legal_actions
 from game.app import App
+from game.narration import play_prompt
 from game.settings import Settings
 from game.voice import RecordingSpeaker
 from tests.test_game_helpers import (
@@ -22,7 +24,8 @@ from tests.test_game_helpers import (
 )
 
 
-def voiced_app(cards: str | None = None, *, start: str = "betting", **kwargs: object) -> tuple[App, RecordingSpeaker]:
+def voiced_app(cards: str | None = None, *, start: str = "betting",
+               **kwargs: object) -> tuple[App, RecordingSpeaker]:
     """An App with the voice on, speaking into a recording speaker."""
     speaker = RecordingSpeaker()
     settings = Settings(speed="instant", sound=False, voice=True)
@@ -167,21 +170,27 @@ def test_the_drill_setup_rows_say_their_value_and_a_drill_spot_is_a_prompt_then_
         press(app, pygame.K_RETURN)
         new_value = top(app).rows()[0][1]
         assert new_value != value and speaker.spoken[-1] == f"{row_label}: {new_value}. Next"
-        press(app, pygame.K_COMMA)
-        press(app, pygame.K_PERIOD)
-        press(app, pygame.K_RETURN)  # back to the basic strategy drill
-        app.focus.drop()
+        press(app, pygame.K_COMMA)  # the row's <, just before its >
+        assert speaker.spoken[-1] == f"{row_label}: {new_value}. Previous"
         press(app, pygame.K_RETURN)
+        assert top(app).rows()[0][1] == value and speaker.spoken[-1] == f"{row_label}: {value}. Previous"
+        app.focus.drop()
+        press(app, pygame.K_RETURN)  # Enter starts the drill chosen
         run_until(app, lambda: scene_name(app) == "DrillScene")
         run(app, 0.05)
-        spot = top(app).spot
-        assert speaker.spoken[-1].startswith("Your turn: ") or speaker.spoken[-1].endswith("Yes or no?")
+        drill = top(app)
+        spot = drill.spot
+        if spot.kind is DecisionKind.PLAY:
+            legal = legal_actions(drill.rules, spot)
+            assert speaker.spoken[-1] == play_prompt(spot.cards, spot.up, legal, who=None)
+            assert speaker.spoken[-1].startswith("Your turn: ")
+        else:
+            assert speaker.spoken[-1] == f"{spot.describe()} Yes or no?"
         mark = len(speaker.spoken)
-        keys = {"h": pygame.K_h, "s": pygame.K_s}
-        press(app, keys["s"] if "stand" in speaker.spoken[-1] else pygame.K_y)
-        run_until(app, lambda: top(app).verdict is not None)
+        press(app, pygame.K_s if spot.kind is DecisionKind.PLAY else pygame.K_n)
+        run_until(app, lambda: drill.verdict is not None)
         run(app, 0.05)
-        assert said_since(speaker, mark) == [top(app).verdict.summary()]
+        assert said_since(speaker, mark) == [drill.verdict.summary()]
         assert top(app).spot is spot
     finally:
         app.close()
