@@ -336,6 +336,7 @@ class App:
         if self.narrator is not None:
             self.narrator.frame(self.stack.top)
         self.stack.draw(self.screen)
+        self.focus.draw(self.screen, self.stack.top)
         if self.pad_in_use:
             draw_pad_glyphs(self.screen, self.ctx.assets, self.stack.top)
         self.frames += 1

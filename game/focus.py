@@ -127,6 +127,12 @@ class Focus:
         control = self.current(scene)
         return None if control is None else Intent(IntentKind.CLICK, pos=control.rect.center)
 
+    def draw(self, surface: pygame.Surface, scene: Scene | None) -> None:
+        """A ring around the focused control, so the focus can be followed by eye too."""
+        control = self.current(scene)
+        if control is not None:
+            pygame.draw.rect(surface, GOLD, control.rect.inflate(10, 10), 3, border_radius=12)
+
     def drop(self) -> None:
         """Forget the focus (the mouse is in use again)."""
         self.index = None
@@ -156,7 +162,7 @@ def pad_glyphs(scene: Scene | None) -> list[tuple[Button, str]]:
 def draw_pad_glyphs(surface: pygame.Surface, assets: Assets, scene: Scene | None) -> None:
     """The pad's button on each button it presses (drawn while the pad is the device in use)."""
     for button, name in pad_glyphs(scene):
-        text = assets.text(name, 16, (255, 255, 255), bold=True)
+        text = assets.text(name, 16 if len(name) <= 2 else 12, (255, 255, 255), bold=True)
         radius = max(11, text.get_width() // 2 + 5)
         center = (button.rect.right - radius + 4, button.rect.top + radius - 4)
         pygame.draw.circle(surface, PAD_COLORS.get(name, (90, 90, 90)), center, radius)
