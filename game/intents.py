@@ -228,10 +228,24 @@ def key_help(keys: Mapping[int, tuple[IntentKind, int | None]] | None = None) ->
     return tuple((", ".join(found), _(KEY_HELP[kind])) for kind, found in names.items())
 
 
+KEY_WORDS: dict[str, str] = {
+    ".": N_("Period"), ",": N_("Comma"), "return": N_("Enter"), "enter": N_("Keypad Enter"),
+}
+"""Keys whose sign alone would read as punctuation in a list of keys, and the two Enter keys (SDL calls
+the main one Return)."""
+
+
 def key_label(code: int) -> str:
-    """A key as the help writes it: 'H', 'Enter', 'F1'."""
+    """A key as the help writes it: 'H', 'Enter', 'F1', 'Period'."""
     name = pygame.key.name(code)
+    if name in KEY_WORDS:
+        return _(KEY_WORDS[name])
     return name.upper() if len(name) == 1 else name.title()
+
+
+def keys_for(table: Mapping[int, Binding], binding: Binding) -> str:
+    """The keys of a key table that do an action, as the help writes them ('Period'; 'Return, Enter')."""
+    return ", ".join(key_label(code) for code, bound in table.items() if bound == binding)
 
 
 # ---- remapping ---------------------------------------------------------------------------

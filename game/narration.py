@@ -17,7 +17,7 @@ from engine import events as ev
 from engine.i18n import N_, _, money, ngettext
 from game.context import GameContext
 from game.focus import Control, describe
-from game.intents import Intent, IntentKind
+from game.intents import Intent, IntentKind, key_table, keys_for
 from game.presenter import messages
 from game.presenter.messages import card_name
 from game.scene import Scene
@@ -125,7 +125,10 @@ class Narrator:
         from game.scenes.setup import SetupScene
         from game.scenes.title import TitleScene
 
-        hint = _("Period and comma move between the choices; Enter presses one.")
+        keys = key_table(self.ctx.settings.keys)
+        hint = _("{next} and {previous} move between the choices; {press} presses one.").format(
+            next=keys_for(keys, (IntentKind.FOCUS, 1)), previous=keys_for(keys, (IntentKind.FOCUS, -1)),
+            press=keys_for(keys, (IntentKind.CONFIRM, None)).split(", ")[0])
         if isinstance(top, TitleScene):
             self.say(_("Blackjack.") + " " + hint)
         elif isinstance(top, SetupScene):

@@ -134,7 +134,7 @@ def test_a_voice_key_turns_the_voice_on_for_someone_who_cannot_see_the_settings(
 def test_the_title_and_the_setup_are_spoken_as_the_focus_moves_and_enter_presses_the_focused_control():
     app, speaker = voiced_app(start="title")
     try:
-        assert speaker.spoken[-1].startswith("Blackjack. Period and comma move between the choices")
+        assert speaker.spoken[-1] == "Blackjack. Period and Comma move between the choices; Enter presses one."
         press(app, pygame.K_PERIOD)
         assert speaker.spoken[-1] == "Play: Set up the table (Enter)"
         press(app, pygame.K_PERIOD)

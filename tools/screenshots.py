@@ -42,6 +42,7 @@ from tools.shots_cdrills import CDRILLS_SHOTS
 from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
 from tools.shots_ramp import bet_ramp_shot
+from tools.shots_voice import VOICE_SHOTS
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -497,6 +498,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     **CDRILLS_SHOTS,
     "casino-conditions": casino_shot,
     "shoe-audit": shoe_audit_shot,
+    **VOICE_SHOTS,
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from game.context import GameContext
 from game.intents import (
     KEY_HELP,
@@ -21,8 +21,8 @@ from game.intents import (
     IntentKind,
     KeyClashError,
     action_id,
-    key_label,
     key_table,
+    keys_for,
     rebind,
 )
 from game.scene import Scene
@@ -43,15 +43,27 @@ def row_rect(index: int) -> pygame.Rect:
     return pygame.Rect(left, PANEL.y + 76 + row * ROW_H, COLUMN_W, ROW_H - 2)
 
 
+BOTH_WAYS: dict[Binding, str] = {
+    (IntentKind.PAGE, 1): N_("next page, event or ramp step"),
+    (IntentKind.PAGE, -1): N_("previous page, event or ramp step"),
+    (IntentKind.STEP, 1): N_("replay: a decision on; ramp: more units"),
+    (IntentKind.STEP, -1): N_("replay: a decision back; ramp: fewer units"),
+    (IntentKind.SPEED, 1): N_("replay faster; ramp: a higher count"),
+    (IntentKind.SPEED, -1): N_("replay slower; ramp: a lower count"),
+    (IntentKind.FOCUS, 1): N_("next control"),
+    (IntentKind.FOCUS, -1): N_("previous control"),
+}
+"""The two directions of an action whose key help names both at once."""
+
+
 def action_words(binding: Binding) -> str:
-    """What an action does, for its row: 'hit', 'add a chip, smallest first (chip 2)'."""
+    """What an action does, for its row: 'hit', 'add a chip, smallest first (chip 2)', 'next control'."""
     kind, value = binding
+    if binding in BOTH_WAYS:
+        return _(BOTH_WAYS[binding])
     words = _(KEY_HELP[kind])
     if kind is IntentKind.BET_ADD and value is not None:
         return _("{action} (chip {number})").format(action=words, number=value + 1)
-    if value is not None and kind is not IntentKind.BET_ADD:
-        return _("{action} (forward)").format(action=words) if value > 0 else _("{action} (back)").format(
-            action=words)
     return words
 
 
@@ -80,8 +92,7 @@ class KeysScene(Scene):
 
     def keys_of(self, binding: Binding) -> str:
         """The keys that do an action now, as the help writes them ('H'; 'Enter, Space')."""
-        table = key_table(self.ctx.settings.keys)
-        return ", ".join(key_label(code) for code, bound in table.items() if bound == binding) or _("no key")
+        return keys_for(key_table(self.ctx.settings.keys), binding) or _("no key")
 
     def row_words(self, index: int) -> str:
         """A row as the voice says it: 'hit: H'."""
@@ -181,13 +192,14 @@ class KeysScene(Scene):
             if index == self.chosen:
                 pygame.draw.rect(surface, (70, 56, 30) if not self.listening else (110, 40, 30), rect,
                                  border_radius=6)
-            words = a.text(action_words(binding), 18, CREAM)
-            if words.get_width() > rect.w - 150:
-                words = words.subsurface((0, 0, rect.w - 150, words.get_height()))
-            surface.blit(words, words.get_rect(midleft=(rect.x + 8, rect.centery)))
             keys = "…" if index == self.chosen and self.listening else self.keys_of(binding)
             shown = a.text(keys, 18, GOLD, bold=True)
             surface.blit(shown, shown.get_rect(midright=(rect.right - 8, rect.centery)))
+            words = a.text(action_words(binding), 18, CREAM)
+            room = rect.w - shown.get_width() - 32
+            if words.get_width() > room:  # a long translation is cut, never drawn over its keys
+                words = words.subsurface((0, 0, room, words.get_height()))
+            surface.blit(words, words.get_rect(midleft=(rect.x + 8, rect.centery)))
         if self.problem:
             help_text, color = self.problem, RED
         elif self.listening:
