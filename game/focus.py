@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pygame
 
-from engine.i18n import _
+from engine.i18n import _, pgettext
 from game.assets import Assets
 from game.intents import PAD_BUTTONS, PAD_NAMES, Intent, IntentKind, pad_binding
 from game.scene import Scene
@@ -79,7 +79,7 @@ def describe(scene: Scene | None, control: Control) -> str:
         index = int("".join(ch for ch in control.name if ch.isdigit()))
         if index < len(found):
             label, value = found[index]
-            step = _("Next") if control.label == ">" else _("Previous")
+            step = pgettext("voice", "Next") if control.label == ">" else pgettext("voice", "Previous")
             return _("{setting}: {value}. {step}").format(setting=label, value=value, step=step)
     return control_words(control)
 
@@ -89,7 +89,8 @@ def control_words(control: Control) -> str:
     if isinstance(control, TextField):
         return _("Text field: {text}").format(text=control.text) if control.text else _("Empty text field")
     label = control.label if any(ch.isalpha() for ch in control.label) else ""
-    tip = control.tooltip or {"<": _("Previous"), ">": _("Next")}.get(control.label, "")
+    tip = control.tooltip or {"<": pgettext("voice", "Previous"), ">": pgettext("voice", "Next")}.get(
+        control.label, "")
     said = tip.lower().startswith(label.lower())  # 'Double-up (100 to 200) ...' needs no 'Double-up:'
     words = (f"{label}: {tip}" if label and tip and not said else (tip or label)) or control.name
     return words if control.enabled else _("{control}, dimmed").format(control=words)

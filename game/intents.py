@@ -14,7 +14,7 @@ from enum import Enum, auto
 
 import pygame
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, pgettext
 
 
 class IntentKind(Enum):
@@ -228,19 +228,16 @@ def key_help(keys: Mapping[int, tuple[IntentKind, int | None]] | None = None) ->
     return tuple((", ".join(found), _(KEY_HELP[kind])) for kind, found in names.items())
 
 
-KEY_WORDS: dict[str, str] = {
-    ".": N_("Period"), ",": N_("Comma"), "return": N_("Enter"), "enter": N_("Keypad Enter"),
-}
-"""Keys whose sign alone would read as punctuation in a list of keys, and the two Enter keys (SDL calls
-the main one Return)."""
-
-
 def key_label(code: int) -> str:
-    """A key as the help writes it: 'H', 'Enter', 'F1', 'Period'."""
+    """A key as the help writes it: 'H', 'Enter', 'F1', 'Period'.
+
+    Keys whose sign alone would read as punctuation in a list of keys are named, and so are the two
+    Enter keys (SDL calls the main one Return).
+    """
     name = pygame.key.name(code)
-    if name in KEY_WORDS:
-        return _(KEY_WORDS[name])
-    return name.upper() if len(name) == 1 else name.title()
+    words = {".": _("Period"), ",": _("Comma"), "return": pgettext("key", "Enter"),
+             "enter": _("Keypad Enter")}
+    return words.get(name) or (name.upper() if len(name) == 1 else name.title())
 
 
 def keys_for(table: Mapping[int, Binding], binding: Binding) -> str:

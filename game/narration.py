@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from engine import Action, Card, DecisionKind, Result, hand_value
 from engine import events as ev
-from engine.i18n import N_, _, money, ngettext
+from engine.i18n import _, money, ngettext, pgettext
 from game.context import GameContext
 from game.focus import Control, describe
 from game.intents import Intent, IntentKind, key_table, keys_for
@@ -23,14 +23,16 @@ from game.presenter.messages import card_name
 from game.scene import Scene
 from game.voice import Speaker
 
-_ACTION_WORDS = {
-    Action.HIT: N_("hit"),
-    Action.STAND: N_("stand"),
-    Action.DOUBLE: N_("double"),
-    Action.SPLIT: N_("split"),
-    Action.SURRENDER: N_("surrender"),
-}
-"""The plays a prompt offers, in the order the buttons show them."""
+
+def action_words() -> dict[Action, str]:
+    """The plays a prompt offers, in the order the buttons show them, as the prompt says them."""
+    return {
+        Action.HIT: pgettext("voice", "hit"),
+        Action.STAND: pgettext("voice", "stand"),
+        Action.DOUBLE: pgettext("voice", "double"),
+        Action.SPLIT: pgettext("voice", "split"),
+        Action.SURRENDER: pgettext("voice", "surrender"),
+    }
 
 
 def either(words: Sequence[str]) -> str:
@@ -46,7 +48,7 @@ def total_words(cards: Sequence[Card]) -> str:
     if value.bust:
         return _("bust with {total}").format(total=value.total)
     if value.total == 21 and len(cards) == 2:
-        return _("blackjack")
+        return pgettext("voice", "blackjack")
     if value.soft and value.total != 21:
         return _("soft {total}").format(total=value.total)
     return _("hard {total}").format(total=value.total)
@@ -71,7 +73,7 @@ def play_prompt(cards: Sequence[Card], up: Card | None, legal: frozenset[Action]
         turn = _("Your turn: {spot}.").format(spot=spot)
     if who:
         turn = _("{name}, {turn}").format(name=who, turn=turn[:1].lower() + turn[1:])
-    plays = either([_(word) for action, word in _ACTION_WORDS.items() if action in legal])
+    plays = either([word for action, word in action_words().items() if action in legal])
     return f"{turn} {plays[:1].upper()}{plays[1:]}." if plays else turn
 
 
@@ -245,7 +247,7 @@ class Narrator:
             case ev.DealerFinished():
                 return messages.dealer_finished(event)
             case ev.HandSettled(seat=seat, result=result) if seat in humans and result is Result.BLACKJACK:
-                return _("Blackjack!")
+                return pgettext("voice", "Blackjack!")
             case ev.RoundEnded():
                 people = {s: self._name(s) for s in self.ctx.session.people if s in humans}
                 played = {s: name for s, name in people.items()

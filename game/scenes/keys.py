@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, pgettext
 from game.context import GameContext
 from game.intents import (
     KEY_HELP,
@@ -81,8 +81,9 @@ class KeysScene(Scene):
         self.buttons = ButtonRow([
             Button("reset", _("Reset all"), pygame.Rect(PANEL.right - 340, PANEL.bottom - 60, 150, 44),
                    IntentKind.CLICK, tooltip=_("Every key back to its default")),
-            Button("done", _("Done"), pygame.Rect(PANEL.right - 174, PANEL.bottom - 60, 150, 44),
-                   IntentKind.BACK, tooltip=_("Close (Esc)")),
+            Button("done", pgettext("voice", "Done"),
+                   pygame.Rect(PANEL.right - 174, PANEL.bottom - 60, 150, 44),
+                   IntentKind.BACK, tooltip=pgettext("voice", "Close (Esc)")),
         ])
 
     @property
@@ -141,7 +142,7 @@ class KeysScene(Scene):
             if kind is IntentKind.KEY and intent.value is not None:
                 if intent.value == pygame.K_ESCAPE:
                     self.listening = False
-                    announce(_("Cancelled."))
+                    announce(pgettext("voice", "Cancelled."))
                 else:
                     self.bind(intent.value)
             return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from engine import Phase, load_rules
-from engine.i18n import N_, _
+from engine.i18n import N_, _, pgettext
 from game.context import GameContext
 from game.focus import Control, control_words
 from game.intents import Intent, IntentKind
@@ -48,7 +48,7 @@ class SettingsScene(Scene):
         self._names: dict[str, str] = {}
         keys_y = PANEL.y + 80 + ROWS.index("voice") * ROW_STEP
         self.buttons.buttons.append(Button(
-            "keys", _("Keys"), pygame.Rect(PANEL.x + 124, keys_y, 96, 44), IntentKind.CLICK,
+            "keys", pgettext("voice", "Keys"), pygame.Rect(PANEL.x + 124, keys_y, 96, 44), IntentKind.CLICK,
             tooltip=_("Choose the keys (the voice reads them)"),
         ))
         for i, row in enumerate(ROWS):
@@ -149,7 +149,7 @@ class SettingsScene(Scene):
         if row == "casino":
             return "Casino conditions" if s.casino else "Practice room"
         if row == "voice":
-            return _("On") if s.voice else _("Off")
+            return pgettext("voice", "On") if s.voice else pgettext("voice", "Off")
         return "Four-color" if s.four_color else "Two-color"
 
     def change(self, row: str, step: int) -> None:
@@ -212,7 +212,7 @@ class SettingsScene(Scene):
         name = control.name if isinstance(control, Button) else ""
         if name[:-1] in ROWS and name[-1:] in ("+", "-"):
             row = name[:-1]
-            step = _("Next") if name.endswith("+") else _("Previous")
+            step = pgettext("voice", "Next") if name.endswith("+") else pgettext("voice", "Previous")
             return _("{setting}: {value}. {step}").format(setting=_(LABELS[row]), value=self.value_text(row),
                                                           step=step)
         return control_words(control)
@@ -260,5 +260,5 @@ class SettingsScene(Scene):
             surface.blit(value, value.get_rect(center=(mid, y)))
         if self.keeps_round:
             note = a.text(KEPT_NOTE, 17, GOLD, bold=True)
-            surface.blit(note, note.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 84)))
+            surface.blit(note, note.get_rect(midbottom=(PANEL.centerx, PANEL.bottom - 78)))
         self.buttons.draw(surface, a)
