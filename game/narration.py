@@ -67,12 +67,15 @@ def play_prompt(cards: Sequence[Card], up: Card | None, legal: frozenset[Action]
     """The prompt of a decision: 'Your turn: hard 12 against a 10. Hit, stand or double.'"""
     total = total_words(cards)
     spot = _("{total} against {card}").format(total=total, card=card_name(up)) if up is not None else total
-    if hands > 1:
+    if hands > 1 and who:
+        turn = _("{name}, hand {number} of {count}: {spot}.").format(name=who, number=hand + 1, count=hands,
+                                                                      spot=spot)
+    elif hands > 1:
         turn = _("Hand {number} of {count}: {spot}.").format(number=hand + 1, count=hands, spot=spot)
+    elif who:
+        turn = _("{name}, your turn: {spot}.").format(name=who, spot=spot)
     else:
         turn = _("Your turn: {spot}.").format(spot=spot)
-    if who:
-        turn = _("{name}, {turn}").format(name=who, turn=turn[:1].lower() + turn[1:])
     plays = either([word for action, word in action_words().items() if action in legal])
     return f"{turn} {plays[:1].upper()}{plays[1:]}." if plays else turn
 
