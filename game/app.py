@@ -251,6 +251,9 @@ class App:
     def _voice_or_focus(self, intent: Intent, event: pygame.event.Event) -> bool:
         """The voice keys, the focus keys and pressing the focused control; True when handled here."""
         top = self.stack.top
+        if intent.kind is IntentKind.TEXT and self.narrator is not None and intent.text:
+            self.narrator.say(intent.text, interrupt=True)  # typing is echoed, letter by letter
+            return False
         if intent.kind in VOICE_KEYS:
             if self.narrator is not None:
                 self.narrator.answer(intent)

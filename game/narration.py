@@ -80,6 +80,26 @@ def play_prompt(cards: Sequence[Card], up: Card | None, legal: frozenset[Action]
     return f"{turn} {plays[:1].upper()}{plays[1:]}." if plays else turn
 
 
+def shown_cards(events: Sequence[ev.Event]) -> tuple[dict[int, list[list[Card]]], list[Card]]:
+    """Each seat's hands and the dealer's face-up cards after these events (a split moves a hand's
+    second card to the new hand), so a sentence says what the table showed at its event."""
+    hands: dict[int, list[list[Card]]] = {}
+    dealer: list[Card] = []
+    for event in events:
+        if isinstance(event, ev.CardDealt):
+            seat = hands.setdefault(event.seat, [])
+            while len(seat) <= event.hand:
+                seat.append([])
+            seat[event.hand].append(event.card)
+        elif isinstance(event, ev.HandSplit):
+            seat = hands.setdefault(event.seat, [])
+            seat[event.hand].pop()  # the card that moved is the event's
+            seat.insert(event.new_hand, [event.card])
+        elif (card := ev.card_shown(event)) is not None:  # the dealer's: a player's card is dealt above
+            dealer.append(card)
+    return hands, dealer
+
+
 class Narrator:
     """Turns what the table shows into spoken sentences, and answers the keys that ask for them."""
 
@@ -200,7 +220,8 @@ class Narrator:
         return len(self.ctx.session.human_seats) == 1
 
     def event_words(self, event: ev.Event, so_far: Sequence[ev.Event]) -> str:
-        """The sentence an event is said with ('' for those the voice passes over)."""
+        """The sentence an event is said with ('' for those the voice passes over): `so_far` is the
+        round's events up to it. A bust is said with the card that made it."""
         humans = self.ctx.session.human_seats
         presenter = self.ctx.presenter
         match event:
@@ -211,9 +232,7 @@ class Narrator:
                     return _("You bet {amount}.").format(amount=money(amount))
                 return _("{name} bets {amount}.").format(name=self._name(seat), amount=money(amount))
             case ev.CardDealt(seat=seat, hand=hand, card=card):
-                shown = presenter.seats[seat].hands
-                cards = shown[hand].codes if hand < len(shown) else []
-                total = total_words(cards) if cards else ""
+                total = total_words(shown_cards(so_far)[0][seat][hand])
                 if seat in humans and self._alone():
                     return _("You draw {card}: {total}.").format(card=card_name(card), total=total)
                 return _("{name} draws {card}: {total}.").format(
@@ -239,14 +258,12 @@ class Narrator:
                 return _(messages.DOUBLED)
             case ev.HandSurrendered():
                 return _(messages.SURRENDERED)
-            case ev.HandBusted():
-                return messages.busted(event)
             case ev.HandStood(seat=seat, total=total, automatic=False):
                 if seat in humans and self._alone():
                     return _("You stand on {total}.").format(total=total)
                 return _("{name} stands on {total}.").format(name=self._name(seat), total=total)
             case ev.HoleCardRevealed(card=card):
-                return messages.hole_card_revealed(card, presenter.dealer_total)
+                return messages.hole_card_revealed(card, messages.dealer_total(shown_cards(so_far)[1]))
             case ev.DealerFinished():
                 return messages.dealer_finished(event)
             case ev.HandSettled(seat=seat, result=result) if seat in humans and result is Result.BLACKJACK:
@@ -305,7 +322,7 @@ class Narrator:
         said_spot = self._drill[0]
         self._drill = (spot, verdict)
         if verdict is not None:
-            self.say(verdict.summary())
+            self.say(f"{verdict.summary()} {_('Press Enter for the next spot.')}")
         elif spot is not said_spot:
             if spot.kind is DecisionKind.PLAY:
                 self.say(play_prompt(spot.cards, spot.up, legal_actions(top.rules, spot), who=None))

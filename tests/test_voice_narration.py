@@ -20,6 +20,7 @@ from tests.test_game_helpers import (
     run_until,
     scene_name,
     top,
+    type_text,
     wait_for_player,
 )
 
@@ -70,6 +71,43 @@ def test_a_stacked_round_is_narrated_in_order_deal_insurance_decisions_dealer_an
             "Dealer turns over a 9: soft 20.",
             "Dealer stands on soft 20.",
             "You lose $25. Press Enter to go on.",
+        ]
+    finally:
+        app.close()
+
+
+def test_split_hands_are_said_one_by_one_with_totals_as_each_card_showed_them():
+    # 8 8 against a 6 (hole ten); the splits draw 8, 3, king, 2; the dealer draws a 9 and busts
+    app, speaker = voiced_app("8S 6H 8D TC 8C 3H KD 2S 9C 7D")
+    try:
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        mark = len(speaker.spoken)
+        for key in (pygame.K_p, pygame.K_p, pygame.K_s, pygame.K_s):
+            press(app, key)
+            run_until(app, lambda: app.ctx.round.is_over or (app.ctx.presenter.idle
+                                                             and app.ctx.round.decision is not None))
+        press(app, pygame.K_s)
+        run_until(app, lambda: scene_name(app) == "PayoutScene" and app.ctx.presenter.idle)
+        run(app, 0.1)
+        assert said_since(speaker, mark) == [
+            "Split: two hands.",
+            "You draw an 8: hard 16.",
+            "Hand 1 of 2: hard 16 against a 6. Hit, stand, double or split.",
+            "Split again: 3 hands.",
+            "You draw a 3: hard 11.",
+            "Hand 1 of 3: hard 11 against a 6. Hit, stand or double.",
+            "You stand on 11.",
+            "You draw a king: hard 18.",
+            "Hand 2 of 3: hard 18 against a 6. Hit, stand or double.",
+            "You stand on 18.",
+            "You draw a 2: hard 10.",
+            "Hand 3 of 3: hard 10 against a 6. Hit, stand or double.",
+            "You stand on 10.",
+            "Dealer turns over a ten: 16.",  # the total when it turned (the draw came in the same frame)
+            "Dealer draws a 9.",
+            "Dealer busts with 25.",
+            "You win $75. Press Enter to go on.",
         ]
     finally:
         app.close()
@@ -134,7 +172,8 @@ def test_a_voice_key_turns_the_voice_on_for_someone_who_cannot_see_the_settings(
 def test_the_title_and_the_setup_are_spoken_as_the_focus_moves_and_enter_presses_the_focused_control():
     app, speaker = voiced_app(start="title")
     try:
-        assert speaker.spoken[-1] == "Blackjack. Period and Comma move between the choices; Enter presses one."
+        hint = "Period and Comma move between the choices; Enter presses one."
+        assert speaker.spoken[-1] == f"Blackjack. {hint}"
         press(app, pygame.K_PERIOD)
         assert speaker.spoken[-1] == "Play: Set up the table (Enter)"
         press(app, pygame.K_PERIOD)
@@ -144,8 +183,25 @@ def test_the_title_and_the_setup_are_spoken_as_the_focus_moves_and_enter_presses
         run_until(app, lambda: scene_name(app) == "SetupScene")
         run(app, 0.05)
         assert speaker.spoken[-1].startswith("Table setup.")
+        said = []
+        for _ in range(12):
+            press(app, pygame.K_PERIOD)
+            said.append(speaker.spoken[-1])
+            if said[-1].startswith("Seat 1's name"):
+                break
+        assert said[:4] == ["Edit rules: Shape these rules option by option and save them as a table",
+                            "1 seat. Fewer seats, dimmed", "1 seat. More seats",
+                            "Vegas Strip. The previous preset or table"]
+        assert "Seat 1: Person. Person, a bot, or empty" in said
+        assert said[-1] == "Seat 1's name: no name yet. Enter types it."
+        press(app, pygame.K_RETURN)  # the name field takes the typing
+        mark = len(speaker.spoken)
+        type_text(app, "Zoe")
+        assert said_since(speaker, mark) == ["Z", "o", "e"], "typing is echoed"
+        press(app, pygame.K_ESCAPE)
         press(app, pygame.K_PERIOD)
-        assert speaker.spoken[-1]  # the first control of the setup, named
+        press(app, pygame.K_COMMA)
+        assert speaker.spoken[-1] == "Seat 1's name: Zoe. Enter types it."
         press(app, pygame.K_ESCAPE)
         run_until(app, lambda: scene_name(app) == "TitleScene")
     finally:
@@ -190,7 +246,7 @@ def test_the_drill_setup_rows_say_their_value_and_a_drill_spot_is_a_prompt_then_
         press(app, pygame.K_s if spot.kind is DecisionKind.PLAY else pygame.K_n)
         run_until(app, lambda: drill.verdict is not None)
         run(app, 0.05)
-        assert said_since(speaker, mark) == [drill.verdict.summary()]
+        assert said_since(speaker, mark) == [f"{drill.verdict.summary()} Press Enter for the next spot."]
         assert top(app).spot is spot
     finally:
         app.close()
