@@ -124,60 +124,81 @@ class CommandSpeaker:
         self.closed = False
         self.failed = False
         """Whether a speech command could not be run (the voice then falls silent)."""
+        self.generation = 0
+        """Counts interrupts: a speech started before the latest one is stale."""
+        self.cut = False
+        """Whether speech was cut short and the backend's `stop` command is still to run."""
         self.thread = threading.Thread(target=self._work, name="voice", daemon=True)
         self.thread.start()
 
     def say(self, text: str, *, interrupt: bool = False) -> None:
-        """Queue the sentence (a full queue drops its oldest); `interrupt` stops the speech first."""
+        """Queue the sentence (a full queue drops its oldest); `interrupt` stops the speech first.
+
+        Never waits on a process: starting speech and running `stop` happen on the worker.
+        """
         with self.lock:
             if interrupt:
+                self.generation += 1
                 self.waiting.clear()
-                self._stop()
+                self.cut = self._end_speech() or self.cut
             self.waiting.append(text)
             self.lock.notify()
 
-    def _stop(self) -> None:
-        """Cut the sentence being spoken short (the lock is held)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            if self.stop is not None:
-                with contextlib.suppress(OSError):
-                    subprocess.Popen(self.stop, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+    def _end_speech(self) -> bool:
+        """End the speech process, if one is speaking (the lock is held); whether one was."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        self.process.terminate()
+        return True
 
     def _work(self) -> None:
         while True:
             with self.lock:
-                while not self.waiting and not self.closed:
+                while not self.waiting and not self.closed and not self.cut:
                     self.lock.wait()
                 if self.closed:
                     return
-                text = self.waiting.popleft()
-                try:
-                    self.process = subprocess.Popen(
-                        self.command(text, self.language()),
-                        stdin=subprocess.PIPE if self.stdin_text else subprocess.DEVNULL,
-                        stdout=subprocess.DEVNULL,
-                        stderr=subprocess.DEVNULL,
-                    )
-                except OSError:
+                cut, self.cut = self.cut, False
+                text = self.waiting.popleft() if self.waiting else None
+                generation = self.generation
+            if cut and self.stop is not None:
+                self._run(self.stop)
+            if text is None:
+                continue
+            try:
+                process = subprocess.Popen(
+                    self.command(text, self.language()),
+                    stdin=subprocess.PIPE if self.stdin_text else subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            except OSError:
+                with self.lock:
                     self.failed = self.closed = True
-                    return
-                process = self.process
-            if self.stdin_text and process.stdin is not None:
-                try:
+                return
+            with self.lock:
+                self.process = process
+                stale = self.closed or generation != self.generation
+            if stale:  # interrupted (or closed) while it started
+                process.terminate()
+            elif self.stdin_text and process.stdin is not None:
+                with contextlib.suppress(OSError):  # stopped before it read the sentence
                     process.stdin.write(text.encode("utf-8"))
                     process.stdin.close()
-                except OSError:  # stopped before it read the sentence
-                    pass
             process.wait()
+
+    @staticmethod
+    def _run(command: list[str]) -> None:
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=5, check=False)
 
     def close(self) -> None:
         """Stop speaking and end the worker."""
         with self.lock:
             self.closed = True
             self.waiting.clear()
-            self._stop()
+            self._end_speech()
             self.lock.notify()
         self.thread.join(timeout=1.0)
 

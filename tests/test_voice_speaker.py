@@ -100,15 +100,18 @@ def test_the_sentence_can_go_on_standard_input_as_windows_powershell_reads_it(tm
         speaker.close()
 
 
-def test_an_interrupt_also_runs_the_backends_stop_command(tmp_path):
+def test_an_interrupt_also_runs_the_backends_stop_command_on_the_worker_then_speaks(tmp_path):
     log, stopped = tmp_path / "said", tmp_path / "stopped"
-    stop = [sys.executable, "-c", f"open({str(stopped)!r}, 'w').write('x')"]
+    stop = [sys.executable, "-c", f"import time; time.sleep(1); open({str(stopped)!r}, 'w').write('x')"]
     speaker = CommandSpeaker(fake(log), language=lambda: "en", stop=stop)
     try:
         speaker.say("wait 30")
         wait_for(lambda: bool(lines(log)))
+        began = time.perf_counter()
         speaker.say("now", interrupt=True)
-        wait_for(lambda: stopped.exists() and "done now" in lines(log))
+        assert time.perf_counter() - began < 0.05, "the stop command never holds up the caller (a frame)"
+        wait_for(lambda: "done now" in lines(log))
+        assert stopped.exists(), "the backend was told to stop before the next sentence"
     finally:
         speaker.close()
 
