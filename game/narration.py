@@ -119,6 +119,8 @@ class Narrator:
         self._scene: Scene | None = None
         self._drill: tuple[object, object] = (None, None)
         self._amount: int | None = None
+        self._betting: tuple[int, int | None] | None = None
+        """The betting screen and whose turn it is to bet, as last said."""
 
     def say(self, text: str, *, interrupt: bool = False) -> None:
         """Speak a sentence (and remember it for the repeat key)."""
@@ -144,7 +146,6 @@ class Narrator:
 
     def _greet(self, top: Scene | None) -> None:
         """A word when a screen opens, from its class (the betting prompt says what can be done)."""
-        from game.scenes.betting import BettingScene
         from game.scenes.drill import DrillSetupScene
         from game.scenes.settings_menu import SettingsScene
         from game.scenes.setup import SetupScene
@@ -162,12 +163,6 @@ class Narrator:
             self.say(_("Drills.") + " " + hint)
         elif isinstance(top, SettingsScene):
             self.say(_("Settings.") + " " + hint)
-        elif isinstance(top, BettingScene):
-            seat = self.ctx.panel_seat()
-            if seat is not None:
-                bankroll = self.ctx.presenter.seats[seat].bankroll
-                prompt = _("Place your bets: you have {bankroll}. Keys 1 to 5 add chips; Enter deals.")
-                self.say(prompt.format(bankroll=money(bankroll)))
 
     def _events(self) -> None:
         presenter = self.ctx.presenter
@@ -301,13 +296,27 @@ class Narrator:
             self.say(_("Yes or no?") if who is None else _("{name}: yes or no?").format(name=who))
 
     def _bet(self, top: Scene | None) -> None:
-        """The bet in the circle as chips go in or come out (said when it changes, before the deal)."""
+        """Whose turn it is to bet (each person in turn at a shared table), then the bet in the circle
+        as chips go in or come out."""
         from game.scenes.betting import BettingScene
 
-        amount = top.amount if isinstance(top, BettingScene) else None
-        if amount is not None and self._amount is not None and amount != self._amount:
+        if not isinstance(top, BettingScene):
+            self._betting = self._amount = None
+            return
+        turn, amount = (id(top), top.turn), top.amount
+        if turn != self._betting:
+            self._betting, self._amount = turn, amount
+            if top.turn is not None:
+                bankroll = money(self.ctx.presenter.seats[top.turn].bankroll)
+                if self._alone():
+                    prompt = _("Place your bets: you have {bankroll}. Keys 1 to 5 add chips; Enter deals.")
+                else:
+                    prompt = _("{name}, place your bet: you have {bankroll}. "
+                               "Keys 1 to 5 add chips; Enter deals.")
+                self.say(prompt.format(name=self._name(top.turn), bankroll=bankroll))
+        elif amount != self._amount:
+            self._amount = amount
             self.say(_("Bet {amount}.").format(amount=money(amount)) if amount else _("No bet."))
-        self._amount = amount
 
     def _drill_spot(self, top: Scene | None) -> None:
         """The spot drill: each spot as a prompt, and the verdict when it comes."""

@@ -9,6 +9,7 @@ from engine import DecisionKind, StackedShoe
 from engine.drills import legal_actions
 from game.app import App
 from game.narration import play_prompt
+from game.seats import parse_seats
 from game.settings import Settings
 from game.voice import RecordingSpeaker
 from tests.test_game_helpers import (
@@ -273,5 +274,35 @@ def test_settings_rows_are_named_with_their_value_and_turning_the_voice_off_sile
         press(app, pygame.K_ESCAPE)
         run(app, 0.1)
         assert len(speaker.spoken) == count, "a voice turned off says nothing more"
+    finally:
+        app.close()
+
+
+def test_at_a_shared_table_each_person_is_named_when_asked_to_bet_and_to_play():
+    speaker = RecordingSpeaker()
+    app = App(seed=3, settings=Settings(speed="instant", sound=False, voice=True),
+              seat_specs=parse_seats("Ann,Bob"), shoe_factory=lambda: StackedShoe("T 9 T 6 7 5 T T T"),
+              find_voice=lambda: speaker)
+    try:
+        run_until(app, lambda: scene_name(app) == "BettingScene")
+        for _ in range(2):
+            press(app, pygame.K_3)
+            press(app, pygame.K_RETURN)
+        wait_for_player(app)
+        press(app, pygame.K_s)
+        wait_for_player(app)
+        assert speaker.spoken[1:] == [
+            "Ann, place your bet: you have $1000. Keys 1 to 5 add chips; Enter deals.",
+            "Bet $25.",
+            "Ann bets $25.",
+            "Bob, place your bet: you have $1000. Keys 1 to 5 add chips; Enter deals.",
+            "Bet $25.",
+            "Bob bets $25.",
+            "Ann has a ten and a 6: hard 16. Bob has a 9 and a 7: hard 16. Dealer shows a ten.",
+            "Dealer checks for blackjack... nothing.",
+            "Ann, your turn: hard 16 against a ten. Hit, stand, double or surrender.",
+            "Ann stands on 16.",
+            "Bob, your turn: hard 16 against a ten. Hit, stand, double or surrender.",
+        ]
     finally:
         app.close()
