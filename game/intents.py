@@ -220,7 +220,7 @@ KEY_HELP: dict[IntentKind, str] = {
 """What each intent a key gives does, in a few words, for the key help."""
 
 
-def key_help(keys: Mapping[int, tuple[IntentKind, int | None]] | None = None) -> tuple[tuple[str, str], ...]:
+def key_help(keys: Mapping[int, Binding] | None = None) -> tuple[tuple[str, str], ...]:
     """Every key of the key table (`keys`, else `KEY_INTENTS`) by what it does, in order: ('H', 'hit'), ..."""
     names: dict[IntentKind, list[str]] = {}
     for code, (kind, _value) in (KEY_INTENTS if keys is None else keys).items():
@@ -241,7 +241,7 @@ def key_label(code: int) -> str:
 
 
 def keys_for(table: Mapping[int, Binding], binding: Binding) -> str:
-    """The keys of a key table that do an action, as the help writes them ('Period'; 'Return, Enter')."""
+    """The keys of a key table that do an action, as the help lists them: 'Enter, Keypad Enter, Space'."""
     return ", ".join(key_label(code) for code, bound in table.items() if bound == binding)
 
 
