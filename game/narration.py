@@ -145,7 +145,7 @@ class Narrator:
         self._bet(top)
 
     def _greet(self, top: Scene | None) -> None:
-        """A word when a screen opens, from its class (the betting prompt says what can be done)."""
+        """A word when a menu screen opens, from its class, with the keys that walk its controls."""
         from game.scenes.drill import DrillSetupScene
         from game.scenes.settings_menu import SettingsScene
         from game.scenes.setup import SetupScene

@@ -2,7 +2,8 @@
 
 The engine's guide (`engine.how_to_play`) gives sections of paragraphs, some naming cards,
 which are pictured beside them with the table's own card sprites; the keys section is
-filled here from the one key table (`game.intents.key_help`). The page turns with the
+filled here from the one key table with the player's chosen keys (`game.intents.key_help`),
+then the gamepad's buttons (`game.intents.pad_help`). The page turns with the
 arrows, Page Up/Down, the mouse wheel, Enter or the < > buttons; Esc or Back return to the title.
 """
 
