@@ -306,3 +306,16 @@ def test_at_a_shared_table_each_person_is_named_when_asked_to_bet_and_to_play():
         ]
     finally:
         app.close()
+
+
+def test_a_machine_without_any_speech_command_on_its_path_runs_silent(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no spd-say, espeak, say or powershell to be found
+    app = App(seed=5, settings=Settings(speed="instant", sound=False, voice=True), start="betting")
+    try:
+        run(app, 0.05)
+        assert app.narrator is None
+        assert app.ctx.note.startswith("No voice was found, so the game is silent")
+        press(app, pygame.K_F1)
+        assert app.narrator is None and app.ctx.settings.voice
+    finally:
+        app.close()
