@@ -147,6 +147,7 @@ class Narrator:
     def _greet(self, top: Scene | None) -> None:
         """A word when a menu screen opens, from its class, with the keys that walk its controls."""
         from game.scenes.drill import DrillSetupScene
+        from game.scenes.keys import KeysScene, how_to_choose
         from game.scenes.settings_menu import SettingsScene
         from game.scenes.setup import SetupScene
         from game.scenes.title import TitleScene
@@ -163,6 +164,8 @@ class Narrator:
             self.say(_("Drills.") + " " + hint)
         elif isinstance(top, SettingsScene):
             self.say(_("Settings.") + " " + hint)
+        elif isinstance(top, KeysScene):
+            self.say(f"{_('Keys.')} {how_to_choose()} {top.row_words(top.chosen)}")
 
     def _events(self) -> None:
         presenter = self.ctx.presenter

@@ -20,6 +20,7 @@ from tests.test_game_helpers import (
     run,
     run_until,
     scene_name,
+    step,
     top,
     type_text,
     wait_for_player,
@@ -266,6 +267,31 @@ def test_settings_rows_are_named_with_their_value_and_turning_the_voice_off_sile
             if app.focus.current(top(app)) is target:
                 break
         assert speaker.spoken[-1] == "Voice: On. Next"
+        press(app, pygame.K_COMMA)
+        assert speaker.spoken[-1] == "Voice: On. Previous"
+        press(app, pygame.K_COMMA)  # the Keys button, left of Voice's arrows
+        assert speaker.spoken[-1] == "Keys: Choose the keys (the voice reads them)"
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: scene_name(app) == "KeysScene")
+        run(app, 0.05)
+        assert speaker.spoken[-1] == (
+            "Keys. Up and Down choose, Enter changes the key, Backspace restores its default. hit: H")
+        press(app, pygame.K_DOWN)
+        step(app)  # a scene's sentence reaches the voice through the event queue, a frame later
+        assert speaker.spoken[-1] == "stand: S"
+        press(app, pygame.K_RETURN)
+        step(app)
+        assert speaker.spoken[-1] == "Press the new key for stand; Escape cancels."
+        press(app, pygame.K_h)
+        step(app)
+        assert speaker.spoken[-1] == "H is already the key to hit."
+        press(app, pygame.K_ESCAPE)
+        run_until(app, lambda: scene_name(app) == "SettingsScene")
+        target = top(app).buttons.by_name("voice+")
+        for _ in range(40):
+            press(app, pygame.K_PERIOD)
+            if app.focus.current(top(app)) is target:
+                break
         press(app, pygame.K_RETURN)
         assert not app.ctx.settings.voice
         run(app, 0.05)

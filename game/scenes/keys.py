@@ -67,6 +67,11 @@ def action_words(binding: Binding) -> str:
     return words
 
 
+def how_to_choose() -> str:
+    """What the screen's keys do, as its help line shows it and the voice says it on opening."""
+    return _("Up and Down choose, Enter changes the key, Backspace restores its default.")
+
+
 class KeysScene(Scene):
     """The key list over the darkened screen; changes are saved at once."""
 
@@ -206,8 +211,7 @@ class KeysScene(Scene):
         elif self.listening:
             help_text, color = _("Press the new key (Esc cancels)."), GOLD
         else:
-            help_text = _("Up and Down choose, Enter changes the key, Backspace restores its default.")
-            color = CREAM
+            help_text, color = how_to_choose(), CREAM
         line = a.text(help_text, 18, color, bold=True)
         surface.blit(line, line.get_rect(midleft=(PANEL.x + 28, PANEL.bottom - 38)))
         self.buttons.draw(surface, a)
