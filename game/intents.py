@@ -369,7 +369,8 @@ def to_intent(
 ) -> Intent | None:
     """The intent a raw event carries, or None when it means nothing to the game.
 
-    `keys` is the key table in use (the player's remapping; `KEY_INTENTS` when None); `shown`
+    `keys` is the key table in use (the player's remapping; `KEY_INTENTS` when None, and while a field
+    takes typing, so Enter, Esc and Backspace always edit); `shown`
     answers whether the screen shows a button for an intent, which picks a pad button's meaning.
     `raw_keys` (a screen choosing a key) makes every key press a KEY intent carrying its key code.
     """
@@ -382,7 +383,8 @@ def to_intent(
             return Intent(IntentKind.KEY, value=event.key)
         if text_mode and event.key not in EDITING_KEYS:
             return None
-        found = (KEY_INTENTS if keys is None else keys).get(event.key)
+        # the editing keys keep their usual meaning in a field, whatever keys were chosen
+        found = (KEY_INTENTS if keys is None or text_mode else keys).get(event.key)
         if found is None:
             return None if text_mode else Intent(IntentKind.KEY)
         if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:

@@ -53,6 +53,13 @@ def test_a_remapped_action_takes_its_new_key_and_loses_its_old_one():
     assert ("G", "hit") in key_help(table)
 
 
+def test_while_a_field_takes_typing_the_editing_keys_keep_their_usual_meaning_whatever_was_chosen():
+    table = key_table({"CONFIRM": "g", "BACK": "x"})
+    assert to_intent(key(pygame.K_RETURN), lambda p: p, keys=table).kind is IntentKind.KEY
+    assert to_intent(key(pygame.K_RETURN), lambda p: p, keys=table, text_mode=True).kind is IntentKind.CONFIRM
+    assert to_intent(key(pygame.K_ESCAPE), lambda p: p, keys=table, text_mode=True).kind is IntentKind.BACK
+
+
 def test_a_key_that_already_does_something_else_is_refused_naming_what_it_does():
     with pytest.raises(KeyClashError, match="S is already the key to stand"):
         rebind({}, HIT, pygame.K_s)
