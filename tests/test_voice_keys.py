@@ -142,3 +142,18 @@ def test_a_remapped_key_plays_at_the_table_and_the_old_one_does_not():
         run_until(app, lambda: len(app.ctx.round.hands(0)[0].cards) == 3)
     finally:
         app.close()
+
+
+def test_how_to_play_lists_the_keys_as_chosen_the_voice_keys_and_the_pads_buttons():
+    app = make_app(start="title")
+    try:
+        app.ctx.change_settings(app.ctx.settings.with_changes(keys={"HIT": "g"}))
+        run(app, 0.05)
+        click(app, button(app, "howto").center)
+        run_until(app, lambda: scene_name(app) == "HowToPlayScene")
+        text = top(app).text()
+        assert "G: hit" in text and "H: hit" not in text
+        assert "F1: say the last sentence again" in text and "Period, Comma: next or previous control" in text
+        assert "Pad A: hit; take the offer (insurance, even money); deal, continue" in text
+    finally:
+        app.close()
