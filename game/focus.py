@@ -97,31 +97,32 @@ def control_words(control: Control) -> str:
 
 
 class Focus:
-    """Which control of the top scene has the focus (None until a focus key is used)."""
+    """Which control of the top scene has the focus (None until a focus key is used).
+
+    The control itself is kept, not its place in the list: buttons that come and go (the offer's
+    Yes and No, a drill's Next) do not move the focus to another control.
+    """
 
     def __init__(self) -> None:
         self.scene: Scene | None = None
-        self.index: int | None = None
+        self.control: Control | None = None
 
     def current(self, scene: Scene | None) -> Control | None:
         """The focused control, if the scene still shows it."""
-        if scene is not self.scene or self.index is None:
+        if scene is not self.scene or self.control is None:
             return None
-        shown = controls(scene)
-        return shown[self.index] if self.index < len(shown) else None
+        return self.control if any(c is self.control for c in controls(scene)) else None
 
     def move(self, scene: Scene | None, step: int) -> tuple[Control, Intent] | None:
         """Focus the next (+1) or previous (-1) control; the pointer intent that lights it up."""
         shown = controls(scene)
         if not shown:
             return None
-        if scene is not self.scene or self.index is None:
-            self.scene, index = scene, (0 if step > 0 else len(shown) - 1)
-        else:
-            index = (self.index + step) % len(shown)
-        self.index = index
-        control = shown[index]
-        return control, Intent(IntentKind.POINT, pos=control.rect.center)
+        now = self.current(scene)
+        at = next((i for i, c in enumerate(shown) if c is now), None)
+        index = (0 if step > 0 else len(shown) - 1) if at is None else (at + step) % len(shown)
+        self.scene, self.control = scene, shown[index]
+        return self.control, Intent(IntentKind.POINT, pos=self.control.rect.center)
 
     def press(self, scene: Scene | None) -> Intent | None:
         """The click that presses the focused control, or None when nothing has the focus."""
@@ -136,7 +137,7 @@ class Focus:
 
     def drop(self) -> None:
         """Forget the focus (the mouse is in use again)."""
-        self.index = None
+        self.control = None
 
 
 PAD_COLORS: dict[str, tuple[int, int, int]] = {
