@@ -13,6 +13,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import pygame
 import sprites
 from blackjack.language import speak
 from engine import BlackjackError, CardSource
-from engine.i18n import _
+from engine.i18n import _, language
 from engine.rulesets import saved_table_file
 from engine.store.folder_lock import hold_folder
 from engine.tables import tables_folder
@@ -30,7 +31,9 @@ from game.assets import Assets
 from game.autoplay import Policy
 from game.context import GameContext, make_presenter
 from game.flow import first_scenes, make_scene
-from game.intents import Intent, IntentKind, to_intent
+from game.focus import Focus, draw_pad_glyphs, is_arrow, shows
+from game.intents import Intent, IntentKind, key_table, to_intent
+from game.narration import Narrator
 from game.pacing import IDLE_POLL, INPUT_LOOK, Pacer, fingerprint
 from game.records import Records
 from game.scene import SceneStack
@@ -39,6 +42,7 @@ from game.session import Session
 from game.settings import Settings, load_settings, settings_path
 from game.sound import Sounds
 from game.table_view import TableView
+from game.voice import SPEAK_EVENT, Speaker, find_speaker
 
 STEP = 1 / 60
 """The fixed simulation step, in seconds."""
@@ -54,6 +58,10 @@ MAX_CATCH_UP = 5
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 """SDL video drivers that show nothing: SDL falls back to them when there is no display."""
+
+VOICE_KEYS = frozenset({IntentKind.SAY_AGAIN, IntentKind.SAY_HAND, IntentKind.SAY_DEALER,
+                        IntentKind.SAY_BANKROLL, IntentKind.SAY_COUNT})
+"""The keys that ask the voice for something (the first press turns the voice on)."""
 
 EXIT_NO_DISPLAY = 1
 """Exit status when there is no display for the window: the machine's state, not a usage error (2)."""
@@ -78,15 +86,18 @@ class App:
         settings_dir: str | Path | None = None,
         seat_specs: list[SeatSpec] | None = None,
         shoe_factory: Callable[[], CardSource] | None = None,
-        language: str | None = None,
+        lang: str | None = None,
+        find_voice: Callable[[], Speaker | None] | None = None,
     ) -> None:
         """Open the window and the first scene.
 
         `data_dir` is where the history database lives (None: nothing is saved);
         `settings_dir` where settings.json lives (None: the config folder). `seat_specs`
         opens that table directly (the `--seats` option); `shoe_factory` makes the shoe of
-        each table opened from the setup (tests stack the cards). `language` is --lang: it
-        overrides the saved language for this run without changing the saved one.
+        each table opened from the setup (tests stack the cards). `lang` is --lang: it
+        overrides the saved language for this run without changing the saved one. `find_voice`
+        finds the voice when self-voicing is on (None: the platform's, `game.voice.find_speaker`;
+        tests record).
         """
         self.started_at = time.perf_counter()
         pygame.display.init()
@@ -107,7 +118,7 @@ class App:
         if rules is not None:
             settings = settings.with_changes(rules=str(saved_table_file(rules, tables) or rules))
         self.settings = settings
-        speak(language, settings.language, settings.currency)
+        speak(lang, settings.language, settings.currency)
         self.assets = Assets(four_color=settings.four_color)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
@@ -163,6 +174,20 @@ class App:
         self.first_frame_at: float | None = None
         self.first_frame_wall: float | None = None
         """Wall-clock time of the first frame shown (for launch-time measurements)."""
+        self.find_voice = find_voice or (lambda: find_speaker(language))
+        self.narrator: Narrator | None = None
+        """The voice's narrator while self-voicing is on and a voice was found."""
+        self.voice_missing = False
+        """Whether the voice was looked for and not found (it is looked for again when turned on again)."""
+        self.focus = Focus()
+        self.pad_in_use = False
+        """Whether the last input came from a gamepad (its buttons are then shown on screen)."""
+        self.pads: dict[int, Any] = {}
+        """Open game controllers by joystick instance id (kept open, or SDL sends no events)."""
+        self.keys = key_table(self.settings.keys)
+        self._applied: Settings | None = None
+        self._apply_settings()
+        self._open_pads()
 
     def _autoplay_everyone(self, session: Session) -> None:
         """Under autoplay the basic bot plays every seat nobody gave a bot (people keep their seats)."""
@@ -193,16 +218,107 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 self._keep_minimum_size(event.w, event.h)
                 continue
+            if self._device_event(event):
+                continue
             top = self.stack.top
-            intent = to_intent(event, self.to_canvas, text_mode=top is not None and top.wants_text)
+            intent = to_intent(event, self.to_canvas, text_mode=top is not None and top.wants_text,
+                               keys=self.keys, shown=partial(shows, top),
+                               raw_keys=bool(getattr(top, "wants_raw_keys", False)))
             if intent is None:
                 continue
             if intent.kind is IntentKind.QUIT:
                 self.running = False
             elif intent.kind is IntentKind.FULLSCREEN:
                 self.toggle_fullscreen()
-            else:
+            elif not self._voice_or_focus(intent, event):
                 self.stack.handle(intent)
+
+    def _device_event(self, event: pygame.event.Event) -> bool:
+        """Keep track of pads and of which device was used last; True when the event is used up here."""
+        if event.type == SPEAK_EVENT:
+            if self.narrator is not None:
+                self.narrator.say(event.text)
+            return True
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            self._open_pads()
+            return True
+        if event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.pads.pop(event.instance_id, None)
+            self.pad_in_use = self.pad_in_use and bool(self.pads)
+            return True
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            self.pad_in_use = True
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.pad_in_use = False
+            if event.type != pygame.KEYDOWN:
+                self.focus.drop()  # the pointer is in use again
+        return False
+
+    def _voice_or_focus(self, intent: Intent, event: pygame.event.Event) -> bool:
+        """The voice keys, the focus keys and pressing the focused control; True when handled here."""
+        top = self.stack.top
+        if intent.kind is IntentKind.TEXT and self.narrator is not None and intent.text:
+            self.narrator.say(intent.text, interrupt=True)  # typing is echoed, letter by letter
+            return False
+        if intent.kind in VOICE_KEYS:
+            if self.narrator is not None:
+                self.narrator.answer(intent)
+            elif not self.ctx.settings.voice:  # a voice key is how someone who cannot see turns it on
+                self.ctx.change_settings(self.ctx.settings.with_changes(voice=True))
+            return True
+        if intent.kind is IntentKind.FOCUS:
+            moved = self.focus.move(top, intent.value or 1)
+            if moved is not None:
+                control, point = moved
+                self.stack.handle(point)
+                if self.narrator is not None:
+                    self.narrator.focused(top, control)
+            return True
+        pressed = event.type == pygame.CONTROLLERBUTTONDOWN and event.button == pygame.CONTROLLER_BUTTON_A
+        if (intent.kind is IntentKind.CONFIRM or pressed) and not (top is not None and top.wants_text):
+            click, pressing = self.focus.press(top), self.focus.current(top)
+            if click is not None and pressing is not None:
+                self.stack.handle(click)
+                stays = not self.stack.changing and (is_arrow(pressing) or hasattr(top, "describe_control"))
+                if self.narrator is not None and stays:  # say the control again, with the value it changed
+                    self.narrator.focused(top, pressing)
+                return True
+        return False
+
+    def _open_pads(self) -> None:
+        """Open every game controller plugged in (SDL sends a pad's events only while it is open)."""
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            for index in range(controller.get_count()):
+                if controller.is_controller(index):
+                    pad = controller.Controller(index)
+                    self.pads[pad.as_joystick().get_instance_id()] = pad
+        except (ImportError, pygame.error):  # no controller support in this SDL build or driver
+            pass
+
+    def _apply_settings(self) -> None:
+        """Follow changed settings: the key table, and the voice turned on or off."""
+        settings = self.ctx.settings
+        if settings is self._applied:
+            return
+        self._applied = settings
+        self.keys = key_table(settings.keys)
+        if settings.voice and self.narrator is None and not self.voice_missing:
+            speaker = self.find_voice()
+            if speaker is not None:
+                self.narrator = Narrator(speaker, self.ctx)
+                self.narrator.say(_("Voice on."))
+            else:  # looked for once each time the voice is turned on, and said once
+                self.voice_missing = True
+                self.ctx.warn(_("No voice was found, so the game is silent: install speech-dispatcher "
+                                "(spd-say) to hear it."))
+        elif not settings.voice:
+            self.voice_missing = False
+            if self.narrator is not None:
+                self.narrator.speaker.close()
+                self.narrator = None
 
     def post(self, intent: Intent) -> None:
         """Give an intent straight to the top scene (tests and tools)."""
@@ -225,7 +341,13 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        self._apply_settings()
+        if self.narrator is not None:
+            self.narrator.frame(self.stack.top)
         self.stack.draw(self.screen)
+        self.focus.draw(self.screen, self.stack.top)
+        if self.pad_in_use:
+            draw_pad_glyphs(self.screen, self.ctx.assets, self.stack.top)
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:
             self.ctx.records.start()  # the database opens once the first frame is drawn
@@ -354,6 +476,8 @@ class App:
             self.ctx.journal.close(self.ctx.records)  # the table closes: its shoe is revealed
             self.ctx.records.close()
         self.sounds.close()
+        if self.narrator is not None:
+            self.narrator.speaker.close()
         pygame.display.quit()
 
 
@@ -434,7 +558,7 @@ def run_game(args: argparse.Namespace, data_dir: Path) -> int:
             settings_dir=explicit,
             seat_specs=specs,
             start="demo" if getattr(args, "demo", False) else "title",
-            language=getattr(args, "lang", None),
+            lang=getattr(args, "lang", None),
         )
         if unguarded is not None:
             app.ctx.warn(

@@ -33,6 +33,7 @@ The screens:
     leaderboard ──> stats (Back returns to the leaderboard) | title | setup (a new table)
     stats ──> wherever it was given as Back, else back over the table (pop), else the title
     setup | settings (between rounds) ─ rules editor (pushed over it; pops back, a table it saved chosen)
+    settings ─ keys (pushed over it: choosing keys; pops back)
     setup (a person's Count button) | settings at the table (Counting) ─ counting (pushed: a person's count
                                    system, precision, judging, unit and bet ramp; Back or a save pops back)
 
@@ -71,6 +72,7 @@ from game.scenes.deviation_drill import DeviationDrillScene
 from game.scenes.drill import DrillScene, DrillSetupScene
 from game.scenes.history import HistoryScene
 from game.scenes.how_to_play import HowToPlayScene
+from game.scenes.keys import KeysScene
 from game.scenes.leaderboard import LeaderboardScene
 from game.scenes.opening import OpeningScene
 from game.scenes.payout import PayoutScene
@@ -157,6 +159,7 @@ SCENES: dict[SceneName, Maker] = {
     SceneName.STATS: StatsScene,
     SceneName.DEMO: DemoScene,
     SceneName.HOW_TO_PLAY: HowToPlayScene,
+    SceneName.KEYS: KeysScene,
     SceneName.RULES_EDITOR: RulesEditorScene,
     # looking back
     SceneName.HISTORY: HistoryScene,

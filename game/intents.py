@@ -8,7 +8,7 @@ intents and typed characters arrive as TEXT intents.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum, auto
 
@@ -71,9 +71,21 @@ class IntentKind(Enum):
     ADD_STEP = auto()
     """Add a step to the bet ramp being edited (A)."""
     KEY = auto()
-    """Any other key (demo mode leaves on it)."""
+    """Any other key (demo mode leaves on it); `value` is the key's code on a screen choosing keys."""
     SELECT_ALL = auto()
     """Select all the text in the field being typed into (Ctrl+A, or Cmd+A on a Mac)."""
+    SAY_AGAIN = auto()
+    """Say the last sentence again (self-voicing)."""
+    SAY_HAND = auto()
+    """Say my hand."""
+    SAY_DEALER = auto()
+    """Say the dealer's cards."""
+    SAY_BANKROLL = auto()
+    """Say my bankroll and bet."""
+    SAY_COUNT = auto()
+    """Say the running and true count."""
+    FOCUS = auto()
+    """Move the focus to the next (`value` +1) or previous (-1) control; Enter then presses it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +141,20 @@ KEY_INTENTS: dict[int, tuple[IntentKind, int | None]] = {
     pygame.K_MINUS: (IntentKind.SPEED, -1),
     pygame.K_w: (IntentKind.SIT_OUT, None),
     pygame.K_a: (IntentKind.ADD_STEP, None),
+    pygame.K_F1: (IntentKind.SAY_AGAIN, None),
+    pygame.K_F2: (IntentKind.SAY_HAND, None),
+    pygame.K_F3: (IntentKind.SAY_DEALER, None),
+    pygame.K_F4: (IntentKind.SAY_BANKROLL, None),
+    pygame.K_F5: (IntentKind.SAY_COUNT, None),
+    pygame.K_PERIOD: (IntentKind.FOCUS, 1),
+    pygame.K_COMMA: (IntentKind.FOCUS, -1),
 }
 """The one key table: a key code to an intent (and its value)."""
 
 EDITING_KEYS = frozenset(
     {
         pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11,
-        pygame.K_LEFT, pygame.K_RIGHT,
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5,
     }
 )
 """The keys that keep their meaning while a field takes typing."""
@@ -194,6 +213,12 @@ KEY_HELP: dict[IntentKind, str] = {
     IntentKind.SPEED: N_("in a replay, faster or slower; in the bet ramp, the chosen step's count"),
     IntentKind.SIT_OUT: N_("sit the round out (wong out)"),
     IntentKind.ADD_STEP: N_("add a step to the bet ramp"),
+    IntentKind.SAY_AGAIN: N_("say the last sentence again"),
+    IntentKind.SAY_HAND: N_("say my hand"),
+    IntentKind.SAY_DEALER: N_("say the dealer's cards"),
+    IntentKind.SAY_BANKROLL: N_("say my bankroll"),
+    IntentKind.SAY_COUNT: N_("say the count"),
+    IntentKind.FOCUS: N_("next or previous control (Enter presses it)"),
 }
 """What each intent a key gives does, in a few words, for the key help (marked; translated by `key_help`)."""
 
@@ -212,13 +237,142 @@ def key_word(name: str) -> str:
     return words.get(name, name)
 
 
-def key_help() -> tuple[tuple[str, str], ...]:
-    """Every key of `KEY_INTENTS` by what it does, in the table's order: ('H', 'hit'), ..."""
+def key_help(keys: Mapping[int, Binding] | None = None) -> tuple[tuple[str, str], ...]:
+    """Every key of the key table (`keys`, else `KEY_INTENTS`) by what it does, in order: ('H', 'hit'), ..."""
     names: dict[IntentKind, list[str]] = {}
-    for code, (kind, _value) in KEY_INTENTS.items():
-        name = pygame.key.name(code)
-        names.setdefault(kind, []).append(name.upper() if len(name) == 1 else key_word(name.title()))
-    return tuple((", ".join(keys), _(KEY_HELP[kind])) for kind, keys in names.items())
+    for code, (kind, _value) in (KEY_INTENTS if keys is None else keys).items():
+        names.setdefault(kind, []).append(key_label(code))
+    return tuple((", ".join(found), _(KEY_HELP[kind])) for kind, found in names.items())
+
+
+def key_label(code: int) -> str:
+    """A key as the help writes it: 'H', 'Enter', 'F1', 'Period'.
+
+    Keys whose sign alone would read as punctuation in a list of keys are named, and so are the two
+    Enter keys (SDL calls the main one Return).
+    """
+    name = pygame.key.name(code)
+    words = {".": _("Period"), ",": _("Comma"), "return": pgettext("key", "Enter"),
+             "enter": _("Keypad Enter")}
+    return words.get(name) or (name.upper() if len(name) == 1 else key_word(name.title()))
+
+
+def keys_for(table: Mapping[int, Binding], binding: Binding) -> str:
+    """The keys of a key table that do an action, as the help lists them: 'Enter, Keypad Enter, Space'."""
+    return ", ".join(key_label(code) for code, bound in table.items() if bound == binding)
+
+
+# ---- remapping ---------------------------------------------------------------------------
+
+Binding = tuple[IntentKind, int | None]
+"""What a key does: an intent and its value."""
+
+
+class KeyClashError(ValueError):
+    """A key chosen for an action already does something else; the message names what."""
+
+
+def action_id(binding: Binding) -> str:
+    """The name a remapped action is saved under: 'HIT', 'BET_ADD:0', 'FOCUS:-1'."""
+    kind, value = binding
+    return kind.name if value is None else f"{kind.name}:{value}"
+
+
+REMAPPABLE: tuple[Binding, ...] = tuple(dict.fromkeys(KEY_INTENTS.values()))
+"""Every action a key can be chosen for, in the key table's order."""
+
+_BY_ID = {action_id(binding): binding for binding in REMAPPABLE}
+
+
+def key_table(overrides: Mapping[str, str]) -> dict[int, Binding]:
+    """The key table with the player's choices (action id to a pygame key name) in place of the defaults.
+
+    A remapped action loses its default keys; a saved choice naming an unknown action or key is
+    skipped, so a hand-edited settings file cannot break the keyboard.
+    """
+    table = dict(KEY_INTENTS)
+    for ident, name in overrides.items():
+        binding = _BY_ID.get(ident)
+        code = _key_code(name)
+        if binding is None or code is None:
+            continue
+        for old in [c for c, b in table.items() if b == binding]:
+            del table[old]
+        table[code] = binding
+    return table
+
+
+def rebind(overrides: Mapping[str, str], binding: Binding, code: int) -> dict[str, str]:
+    """The choices with `binding` moved to key `code`.
+
+    Raises KeyClashError naming the action when the key already does something else.
+    """
+    table = key_table(overrides)
+    current = table.get(code)
+    if current is not None and current != binding:
+        action = _(KEY_HELP[current[0]])
+        clash = _("{key} is already the key to {action}.")
+        raise KeyClashError(clash.format(key=key_label(code), action=action))
+    return {**overrides, action_id(binding): pygame.key.name(code)}
+
+
+def _key_code(name: str) -> int | None:
+    try:
+        return pygame.key.key_code(name)
+    except ValueError:
+        return None
+
+
+# ---- the gamepad ---------------------------------------------------------------------------
+
+PAD_BUTTONS: dict[int, tuple[Binding, ...]] = {
+    pygame.CONTROLLER_BUTTON_A: ((IntentKind.HIT, None), (IntentKind.YES, None), (IntentKind.CONFIRM, None)),
+    pygame.CONTROLLER_BUTTON_B: ((IntentKind.STAND, None), (IntentKind.NO, None), (IntentKind.BACK, None)),
+    pygame.CONTROLLER_BUTTON_X: ((IntentKind.DOUBLE, None), (IntentKind.CLEAR, None)),
+    pygame.CONTROLLER_BUTTON_Y: ((IntentKind.SPLIT, None), (IntentKind.REBET, None)),
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ((IntentKind.SURRENDER, None), (IntentKind.BET_ADD, 0)),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ((IntentKind.BET_ADD, 1),),
+    pygame.CONTROLLER_BUTTON_START: ((IntentKind.MENU, None),),
+    pygame.CONTROLLER_BUTTON_BACK: ((IntentKind.BACK, None),),
+    pygame.CONTROLLER_BUTTON_DPAD_UP: ((IntentKind.FOCUS, -1),),
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: ((IntentKind.FOCUS, 1),),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: ((IntentKind.PAGE, -1),),
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: ((IntentKind.PAGE, 1),),
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: ((IntentKind.SAY_AGAIN, None),),
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: ((IntentKind.SAY_HAND, None),),
+}
+"""A pad button to what it may mean, first choice first: it means the first one the screen shows a
+button for (A hits at the table, answers yes to an offer, else confirms), else the last one."""
+
+PAD_NAMES: dict[int, str] = {
+    pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B", pygame.CONTROLLER_BUTTON_X: "X",
+    pygame.CONTROLLER_BUTTON_Y: "Y", pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "LB",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "RB", pygame.CONTROLLER_BUTTON_START: "Start",
+    pygame.CONTROLLER_BUTTON_BACK: "Back", pygame.CONTROLLER_BUTTON_DPAD_UP: "D-pad up",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "D-pad down", pygame.CONTROLLER_BUTTON_DPAD_LEFT: "D-pad left",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "D-pad right", pygame.CONTROLLER_BUTTON_LEFTSTICK: "L3",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "R3",
+}
+"""How each pad button is labelled (the Xbox layout SDL's controller API names)."""
+
+
+def pad_binding(button: int, shown: Callable[[IntentKind], bool]) -> Binding | None:
+    """What a pad button means on a screen whose buttons `shown` answers for (None: nothing)."""
+    choices = PAD_BUTTONS.get(button)
+    if not choices:
+        return None
+    return next((choice for choice in choices if shown(choice[0])), choices[-1])
+
+
+def pad_help() -> tuple[tuple[str, str], ...]:
+    """Every pad button by what it does, for the key help: ('Pad B', 'stand; decline the offer; back'), ..."""
+    return tuple(
+        (
+            _("Pad {button}").format(button=PAD_NAMES[button]),
+            "; ".join(_(KEY_HELP[kind]) for kind, _value in choices),
+        )
+        for button, choices in PAD_BUTTONS.items()
+    )
 
 
 def to_intent(
@@ -226,8 +380,17 @@ def to_intent(
     to_canvas: Callable[[tuple[int, int]], tuple[int, int]],
     *,
     text_mode: bool = False,
+    keys: Mapping[int, Binding] | None = None,
+    shown: Callable[[IntentKind], bool] = lambda kind: False,
+    raw_keys: bool = False,
 ) -> Intent | None:
-    """The intent a raw event carries, or None when it means nothing to the game."""
+    """The intent a raw event carries, or None when it means nothing to the game.
+
+    `keys` is the key table in use (the player's remapping; `KEY_INTENTS` when None, and while a field
+    takes typing, so Enter, Esc and Backspace always edit); `shown`
+    answers whether the screen shows a button for an intent, which picks a pad button's meaning.
+    `raw_keys` (a screen choosing a key) makes every key press a KEY intent carrying its key code.
+    """
     if event.type == pygame.QUIT:
         return Intent(IntentKind.QUIT)
     if event.type == pygame.TEXTINPUT:
@@ -235,9 +398,12 @@ def to_intent(
     if event.type == pygame.KEYDOWN:
         if text_mode and event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             return Intent(IntentKind.SELECT_ALL)
+        if raw_keys:
+            return Intent(IntentKind.KEY, value=event.key)
         if text_mode and event.key not in EDITING_KEYS:
             return None
-        found = KEY_INTENTS.get(event.key)
+        # the editing keys keep their usual meaning in a field, whatever keys were chosen
+        found = (KEY_INTENTS if keys is None or text_mode else keys).get(event.key)
         if found is None:
             return None if text_mode else Intent(IntentKind.KEY)
         if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
@@ -247,6 +413,9 @@ def to_intent(
         ):
             return Intent(IntentKind.STEP, value=found[1])
         return Intent(found[0], value=found[1])
+    if event.type == pygame.CONTROLLERBUTTONDOWN:
+        binding = pad_binding(event.button, shown)
+        return None if binding is None else Intent(binding[0], value=binding[1])
     if event.type == pygame.MOUSEBUTTONDOWN:
         kind = MOUSE_INTENTS.get(event.button)
         return Intent(kind, pos=to_canvas(event.pos)) if kind else None

@@ -54,6 +54,7 @@ class SceneName(StrEnum):
     DEMO = "demo"
     RULES = "rules"
     HOW_TO_PLAY = "how-to-play"
+    KEYS = "keys"
     RULES_EDITOR = "rules-editor"
     HISTORY = "history"
     REPLAY = "replay"

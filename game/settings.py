@@ -20,7 +20,7 @@ import json
 import math
 import os
 import stat
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,12 @@ MAX_FILE_SIZE = 64 * 1024
 
 MAX_BUY_IN = 1_000_000
 """The largest buy-in a settings file may hold, in cents: the setup's largest choice, $10,000."""
+
+MAX_KEYS = 100
+"""The most remapped keys a settings file may hold (there are fewer actions than that)."""
+
+MAX_KEY_NAME = 40
+"""The longest action id or key name in the remapped keys (the longest real one is about 20)."""
 
 MAX_TEXT = 1024
 """The longest text setting (a rules id or file path, a seats list), in characters."""
@@ -70,6 +76,12 @@ class Settings:
     """The language chosen in Settings ('de'); empty follows the system's (`blackjack.language.choose`)."""
     currency: str = ""
     """The money shown: one of `blackjack.language.CURRENCIES`; empty follows the language's region."""
+    voice: bool = False
+    """Self-voicing (`game.voice`): every event and prompt is spoken by the platform's voice."""
+    keys: dict[str, str] = field(default_factory=dict)
+    """Remapped keys, an action id ('HIT', 'BET_ADD:0') to a pygame key name ('g'); the rest keep
+    their defaults. Global, not per profile: the title, menus and setup are used before anyone's
+    profile is chosen, and the people at one table share one keyboard."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -113,6 +125,11 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return bool(0 < value <= MAX_BUY_IN)
     if name == "currency":
         return value in ("", *CURRENCIES)
+    if name == "keys":
+        return len(value) <= MAX_KEYS and all(
+            isinstance(k, str) and isinstance(v, str) and len(k) < MAX_KEY_NAME and len(v) < MAX_KEY_NAME
+            for k, v in value.items()
+        )
     return not isinstance(value, str) or len(value) <= MAX_TEXT
 
 

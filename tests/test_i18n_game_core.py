@@ -53,12 +53,12 @@ def played(cards: str, *, stand: bool = True) -> tuple[list[str], Presenter]:
 
 
 DEALER_DRAWS_AN_ACE = {
-    "de": ["Ihre Einsätze, bitte.", "Es wird gegeben...", "Der Croupier deckt eine Zehn auf: 16.", "Der Croupier zieht ein Ass.",
-           "Der Croupier bleibt bei 17."],
-    "fr": ["Faites vos jeux.", "Distribution...", "Le croupier retourne un dix : 16.", "Le croupier tire un as.",
-           "Le croupier reste sur 17."],
-    "es": ["Hagan sus apuestas.", "Repartiendo...", "El crupier descubre un diez: 16.", "El crupier saca un as.",
-           "El crupier se planta con 17."],
+    "de": ["Ihre Einsätze, bitte.", "Es wird gegeben...", "Der Croupier deckt eine Zehn auf: 16.",
+           "Der Croupier zieht ein Ass.", "Der Croupier bleibt bei 17."],
+    "fr": ["Faites vos jeux.", "Distribution...", "Le croupier retourne un dix : 16.",
+           "Le croupier tire un as.", "Le croupier reste sur 17."],
+    "es": ["Hagan sus apuestas.", "Repartiendo...", "El crupier descubre un diez: 16.",
+           "El crupier saca un as.", "El crupier se planta con 17."],
 }
 
 
@@ -74,7 +74,8 @@ def test_english_is_spoken_again_after_another_language(speak):
     speak("en")
     said, _ = played("T 6 9 T A")
     assert said == [
-        "Place your bets.", "Dealing...", "Dealer turns over a ten: 16.", "Dealer draws an ace.", "Dealer stands on 17."
+        "Place your bets.", "Dealing...", "Dealer turns over a ten: 16.", "Dealer draws an ace.",
+        "Dealer stands on 17."
     ]
 
 
@@ -181,5 +182,5 @@ def test_a_split_again_names_its_hands_in_the_plural(speak):
 def test_the_key_help_names_keys_and_deeds_in_german(speak):
     speak("de")
     keys = dict(key_help())
-    assert keys["Eingabe, Enter, Leertaste"] == "geben, weiter"
+    assert keys["Enter, Enter (Ziffernblock), Leertaste"] == "geben, weiter"
     assert keys["H"] == "Karte" and keys["Rücktaste"] == "Einsatz zurücknehmen"

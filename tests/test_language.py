@@ -279,7 +279,7 @@ def test_the_game_opens_in_the_saved_language_and_lang_overrides_it_for_the_run(
 
     App(settings=Settings(language="fr", sound=False), start="betting").close()
     assert language() == "fr" and money(1000) == f"10{NBSP}€"
-    App(settings=Settings(language="fr", currency="GBP", sound=False), start="betting", language="es").close()
+    App(settings=Settings(language="fr", currency="GBP", sound=False), start="betting", lang="es").close()
     assert language() == "es" and money(1000) == f"10{NBSP}£"
 
 

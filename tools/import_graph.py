@@ -112,6 +112,7 @@ ROLE_BOXES = {
     "game.__main__": "blackjack",  # `python -m game` is the command line under another name
     "game.app": "game: app and flow",
     "game.flow": "game: app and flow",
+    "game.narration": "game: app and flow",  # the voice watches whatever scene is on top, as the loop does
     "game.context": "game: the table",
     "game.table_view": "game: the table",
     "game.trainer": "game: the table",

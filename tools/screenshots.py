@@ -43,6 +43,7 @@ from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
 from tools.shots_polish import crowded_settlement_shot, history_seven_shot
 from tools.shots_ramp import bet_ramp_shot
+from tools.shots_voice import VOICE_SHOTS
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -500,6 +501,7 @@ HOT_SEAT_SHOTS: dict[str, Callable[[], App]] = {
     "shoe-audit": shoe_audit_shot,
     "crowded-settlement": crowded_settlement_shot,
     "history-seven": history_seven_shot,
+    **VOICE_SHOTS,
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Result, Round, hand_value, is_natural
+from engine import Money, Result, Round, hand_value, is_natural
 from engine import events as ev
 from engine.i18n import _
 from engine.payout import hand_outcome, insurance_amount
@@ -225,10 +225,13 @@ class Presenter(Stage):
         self.message = messages.surrender_offered(self.dealer_codes[0] if self.dealer_codes else None)
         return 0.0
 
+    def insurance_cost(self, seat: int) -> Money:
+        """What insurance costs a seat now: half its bet (0 outside a round)."""
+        return insurance_amount(self.round.bet(seat)) if self.round is not None else 0
+
     def on_insurance_offered(self, e: ev.InsuranceOffered) -> float:
         who = None if self.human_seats == frozenset({e.seat}) else self.name(e.seat)
-        cost = insurance_amount(self.round.bet(e.seat)) if self.round is not None else 0
-        self.message = messages.insurance_offered(e, who, cost)
+        self.message = messages.insurance_offered(e, who, self.insurance_cost(e.seat))
         return 0.0
 
     def on_insurance_taken(self, e: ev.InsuranceTaken) -> float:

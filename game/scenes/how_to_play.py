@@ -2,7 +2,8 @@
 
 The engine's guide (`engine.how_to_play`) gives sections of paragraphs, some naming cards,
 which are pictured beside them with the table's own card sprites; the keys section is
-filled here from the one key table (`game.intents.key_help`). The page turns with the
+filled here from the one key table with the player's chosen keys (`game.intents.key_help`),
+then the gamepad's buttons (`game.intents.pad_help`). The page turns with the
 arrows, Page Up/Down, the mouse wheel, Enter or the < > buttons; Esc or Back return to the title.
 """
 
@@ -16,7 +17,7 @@ from engine import KEYS_SLOT, how_to_play
 from engine.i18n import _
 from game import layout
 from game.context import GameContext
-from game.intents import Intent, IntentKind, key_help
+from game.intents import Intent, IntentKind, key_help, key_table, pad_help
 from game.scene import Scene
 from game.widgets import CREAM, GOLD, Button, ButtonRow, draw_panel, wrap
 
@@ -53,7 +54,8 @@ def guide_blocks(ctx: GameContext) -> list[Block]:
         blocks.append(Block((section.title,), heading=True, height=head_step + 4, new_page=keys))
         paragraphs = [(p.text, p.cards) for p in section.paragraphs]
         if keys:
-            paragraphs = [(f"{keys}: {what}", ()) for keys, what in key_help()]
+            keys_help = key_help(key_table(ctx.settings.keys)) + pad_help()
+            paragraphs = [(f"{keys}: {what}", ()) for keys, what in keys_help]
         for text, cards in paragraphs:
             lines = tuple(wrap(a, text, TEXT_SIZE, width, bold=False))
             tall = max(len(lines) * step, CARD_SIZE[1] if cards else 0)

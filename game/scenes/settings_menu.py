@@ -12,8 +12,9 @@ import pygame
 
 from blackjack.language import CURRENCIES, CURRENCY_NAMES
 from engine import Phase, load_rules
-from engine.i18n import LANGUAGE_NAMES, N_, _, available_languages, language, percent
+from engine.i18n import LANGUAGE_NAMES, N_, _, available_languages, language, percent, pgettext
 from game.context import GameContext
+from game.focus import Control, control_words
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.settings import SPEEDS
@@ -24,15 +25,18 @@ CREAM = (246, 236, 206)
 PANEL = pygame.Rect(90, 50, 1100, 560)
 COLUMNS: tuple[tuple[str, ...], ...] = (
     ("rules", "speed", "sound", "volume", "deck", "casino"),
-    ("language", "currency"),
+    ("language", "currency", "voice"),
 )
 """The rows of each column: the table's on the left, the player's own on the right."""
 ROWS = tuple(row for column in COLUMNS for row in column)
 COLUMN_WIDTH = PANEL.width // len(COLUMNS)
+ROW_STEP = 62
+"""The height of a settings row, in pixels."""
 KEPT_NOTE = N_("Leave table or quit now: this round is kept and opens where it stopped next time.")
 """What the dialog says while a saved round is in play."""
 LABELS = {"rules": N_("Rules"), "speed": N_("Animation"), "sound": N_("Sound"), "volume": N_("Volume"),
-          "deck": N_("Deck"), "casino": N_("Casino"), "language": N_("Language"), "currency": N_("Money")}
+          "deck": N_("Deck"), "casino": N_("Casino"), "language": N_("Language"), "currency": N_("Money"),
+          "voice": N_("Voice")}
 SPEED_NAMES = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 """The animation speeds as the row shows them (marked; translated where shown)."""
 
@@ -41,7 +45,7 @@ def row_place(row: str) -> tuple[int, int]:
     """The left edge of a row's column and the top of the row."""
     for index, column in enumerate(COLUMNS):
         if row in column:
-            return PANEL.x + index * COLUMN_WIDTH, PANEL.y + 80 + column.index(row) * 62
+            return PANEL.x + index * COLUMN_WIDTH, PANEL.y + 80 + column.index(row) * ROW_STEP
     raise KeyError(row)
 
 
@@ -66,6 +70,11 @@ class SettingsScene(Scene):
             Button("edit", _("Edit"), pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
+        keys_x, keys_y = row_place("voice")
+        self.buttons.buttons.append(Button(
+            "keys", pgettext("voice", "Keys"), pygame.Rect(keys_x + 124, keys_y, 96, 44), IntentKind.CLICK,
+            tooltip=_("Choose the keys (the voice reads them)"),
+        ))
         for row in ROWS:
             x, y = row_place(row)
             self.buttons.buttons.append(
@@ -170,6 +179,8 @@ class SettingsScene(Scene):
             return shown if s.language else _("System: {language}").format(language=shown)
         if row == "currency":
             return _(CURRENCY_NAMES[s.currency]) if s.currency else _("As the language")
+        if row == "voice":
+            return pgettext("voice", "On") if s.voice else pgettext("voice", "Off")
         return _("Four-color") if s.four_color else _("Two-color")
 
     def change(self, row: str, step: int) -> None:
@@ -191,6 +202,8 @@ class SettingsScene(Scene):
             new = s.with_changes(language=next_choice(("", *available_languages()), s.language, step))
         elif row == "currency":
             new = s.with_changes(currency=next_choice(("", *CURRENCIES), s.currency, step))
+        elif row == "voice":
+            new = s.with_changes(voice=not s.voice)
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
@@ -217,6 +230,8 @@ class SettingsScene(Scene):
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             elif button.name in ("stats", "leave", "read-rules", "counting"):
                 self.leave_for(button.name)
+            elif button.name == "keys" and self.stack is not None:
+                self.stack.push(Go(SceneName.KEYS))
             elif button.name == "edit" and self.stack is not None:
                 self.stack.push(Go(SceneName.RULES_EDITOR, rules_id=self.ctx.settings.rules))
             else:
@@ -226,6 +241,16 @@ class SettingsScene(Scene):
             self.close()
             return True
         return True
+
+    def describe_control(self, control: Control) -> str:
+        """How the voice names a control: a row's arrows say the row and its value ('Sound: On. Next')."""
+        name = control.name if isinstance(control, Button) else ""
+        if name[:-1] in ROWS and name[-1:] in ("+", "-"):
+            row = name[:-1]
+            step = pgettext("voice", "Next") if name.endswith("+") else pgettext("voice", "Previous")
+            return _("{setting}: {value}. {step}").format(setting=_(LABELS[row]), value=self.value_text(row),
+                                                          step=step)
+        return control_words(control)
 
     def leave_for(self, where: str) -> None:
         """Statistics, the rules in words or a person's counting over the table (they return to it), or

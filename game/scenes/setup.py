@@ -900,6 +900,30 @@ class SetupScene(Scene):
             self._words = (rules, lines)
         return self._words[1]
 
+    def describe_control(self, control: Button | TextField) -> str:
+        """How the voice names a control (`game.focus`): the seats, buy-in, rules and a seat's kind and
+        name say their value first ('2 seats. More seats')."""
+        from engine.i18n import _, money, ngettext
+        from game.focus import control_words
+
+        name, words = control.name, control_words(control)
+        number = int("".join(ch for ch in name if ch.isdigit()) or 0)
+        if name.startswith("seats"):
+            value = ngettext("{n} seat", "{n} seats", self.count).format(n=self.count)
+        elif name.startswith("buyin"):
+            value = _("Buy-in {amount}").format(amount=money(self.buy_in))
+        elif name.startswith("rules") and self.rules is not None:
+            value = self.rules.name
+        elif name.startswith("kind"):
+            kind = KIND_LABELS[self.rows[number].kind]
+            value = _("Seat {number}: {kind}").format(number=number + 1, kind=kind)
+        elif name.startswith("name") and isinstance(control, TextField):
+            text = control.text or _("no name yet")
+            return _("Seat {number}'s name: {text}. Enter types it.").format(number=number + 1, text=text)
+        else:
+            return words
+        return f"{value}. {words}"
+
 
 def coach_and_count_rects(coach: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """A seat row's coach button and its Count button (a person's counting settings), side by side."""
