@@ -2,6 +2,12 @@
 
 `App.step(dt)` is the whole frame (input, fixed updates, drawing) and is public so tests
 and benchmarks advance time without a clock. `run_game(args)` is what `blackjack` calls.
+
+Scenes draw on the fixed logical canvas (`layout.CANVAS_SIZE`, `App.screen`); `present()`
+shows it in a window of any size and shape, scaled to fit whole and letterboxed
+(`layout.fit_rect`), and mouse positions are mapped back through the same rectangle. The
+canvas is copied as it is at the native size, doubled pixel for pixel at whole multiples
+(2560x1440: sharp edges, no blur) and smoothly scaled otherwise.
 """
 
 from __future__ import annotations
@@ -87,12 +93,16 @@ class App:
         self.started_at = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Blackjack")
         pygame.display.set_icon(Assets().image(sprites.ICON_FILE))  # before set_mode, as SDL asks
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
-            self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
+        # A headless driver's "desktop" is a made-up size: its window keeps the canvas's.
+        self._windowed_size = first_window_size([] if _headless() else pygame.display.get_desktop_sizes())
+        """The window's size when it is not full screen (kept while it is, to come back to)."""
+        self._set_window(fullscreen)
+        self.screen = pygame.Surface(layout.CANVAS_SIZE).convert()
+        """The logical canvas every scene draws on; `present()` scales it into the window."""
+        self._shown_size: tuple[int, int] | None = None
+        """The window size last seen by the loop (a new size is shown even while the canvas is still)."""
         if os.environ.get("BLACKJACK_WINDOW_ID"):
             print(f"window {pygame.display.get_wm_info().get('window')}", file=sys.stderr, flush=True)
         note = None
@@ -171,12 +181,14 @@ class App:
 
     # ---- the frame ---------------------------------------------------------------------
 
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The window's size in pixels now."""
+        return pygame.display.get_surface().get_size()
+
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A window position on the logical canvas (SCALED already maps it; clamp for safety)."""
-        return (
-            min(max(int(pos[0]), 0), layout.CANVAS_SIZE[0] - 1),
-            min(max(int(pos[1]), 0), layout.CANVAS_SIZE[1] - 1),
-        )
+        """A window position on the logical canvas, through the scaling and the letterbox."""
+        return layout.window_to_canvas(pos, self.window_size)
 
     def handle_input(self) -> None:
         """Turn waiting pygame events into intents and give them to the top scene."""
@@ -186,6 +198,9 @@ class App:
         for event in events:
             if event.type == pygame.VIDEORESIZE:
                 self._keep_minimum_size(event.w, event.h)
+                continue
+            if event.type == pygame.VIDEOEXPOSE:
+                self._shown_size = None  # the window lost its picture: show it again, still or not
                 continue
             top = self.stack.top
             intent = to_intent(event, self.to_canvas, text_mode=top is not None and top.wants_text)
@@ -243,20 +258,55 @@ class App:
             self.stack.update(0.0)
             self.stack.apply()
 
+    def window_changed(self) -> bool:
+        """Whether the window changed size (or lost its picture) since the last call: a still canvas must
+        then be shown again."""
+        size = self.window_size
+        changed, self._shown_size = size != self._shown_size, size
+        return changed
+
     def present(self) -> None:
-        """Show the drawn frame in the window."""
+        """Show the drawn canvas in the window: scaled to fit, centred, black bars on the rest."""
+        window = pygame.display.get_surface()
+        size = window.get_size()
+        view = layout.fit_rect(size)
+        if view.size == layout.CANVAS_SIZE:
+            window.blit(self.screen, view)
+        else:
+            scale = view.w / layout.CANVAS_SIZE[0]
+            target = window.subsurface(view)
+            if scale == int(scale) and view.h == layout.CANVAS_SIZE[1] * int(scale):
+                pygame.transform.scale(self.screen, view.size, target)  # whole multiple: pixels, no blur
+            else:
+                pygame.transform.smoothscale(self.screen, view.size, target)
+        if view.size != size:
+            for bar in _letterbox(size, view):
+                window.fill((0, 0, 0), bar)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             self.first_frame_wall = time.time()
 
     def toggle_fullscreen(self) -> None:
-        """Switch between a window and the full screen."""
+        """Switch between a window and the full screen (the desktop's size; the table letterboxed in it)."""
+        if not self.fullscreen:
+            self._windowed_size = self.window_size
         try:
-            pygame.display.toggle_fullscreen()
+            self._set_window(not self.fullscreen)
             self.fullscreen = not self.fullscreen
         except pygame.error as error:
             self.ctx.warn(f"Fullscreen is not available here ({error}).")
+        self._shown_size = None
+
+    def _set_window(self, fullscreen: bool) -> None:
+        """Open (or change) the window: resizable at its windowed size, or the whole desktop."""
+        desktops = pygame.display.get_desktop_sizes()
+        size, flags = (desktops[0], pygame.FULLSCREEN) if fullscreen and desktops else (
+            self._windowed_size, pygame.RESIZABLE
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
+            pygame.display.set_mode(size, flags)
 
     def _keep_minimum_size(self, width: int, height: int) -> None:
         if width >= layout.MIN_WINDOW[0] and height >= layout.MIN_WINDOW[1]:
@@ -298,7 +348,7 @@ class App:
             self.step(dt)
             drawn = time.perf_counter()
             if pacer is None or not pacer.wants_sample() or pacer.drawn(fingerprint(self.screen),
-                                                                         time.monotonic()):
+                                                                         time.monotonic()) or self.window_changed():
                 self.present()
             self.frame_times.append(drawn - began)
             self.present_times.append(time.perf_counter() - began)
@@ -353,6 +403,32 @@ class App:
 
 def _headless() -> bool:
     return pygame.display.get_driver() in HEADLESS_DRIVERS
+
+
+def first_window_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window's first size: the canvas's, shrunk to fit a smaller desktop with room for its frame.
+
+    >>> first_window_size([(1920, 1080)]), first_window_size([(1024, 768)]), first_window_size([])
+    ((1280, 720), (921, 518), (1280, 720))
+    """
+    if not desktops:
+        return layout.CANVAS_SIZE
+    room = (desktops[0][0] * 0.9, desktops[0][1] * 0.9)
+    scale = min(1.0, room[0] / layout.CANVAS_SIZE[0], room[1] / layout.CANVAS_SIZE[1])
+    return (
+        max(layout.MIN_WINDOW[0], int(layout.CANVAS_SIZE[0] * scale)),
+        max(layout.MIN_WINDOW[1], int(layout.CANVAS_SIZE[1] * scale)),
+    )
+
+
+def _letterbox(size: tuple[int, int], view: pygame.Rect) -> list[pygame.Rect]:
+    """The bars of a window of `size` around the canvas's `view` (above and below, or left and right)."""
+    return [
+        pygame.Rect(0, 0, size[0], view.y),
+        pygame.Rect(0, view.bottom, size[0], size[1] - view.bottom),
+        pygame.Rect(0, 0, view.x, size[1]),
+        pygame.Rect(view.right, 0, size[0] - view.right, size[1]),
+    ]
 
 
 def say_where_data_lives(data_dir: Path, settings_file: Path) -> None:

@@ -18,6 +18,43 @@ CANVAS_SIZE: tuple[int, int] = (1280, 720)
 MIN_WINDOW: tuple[int, int] = (640, 360)
 """The smallest window the game allows."""
 
+
+def fit_rect(window: tuple[int, int]) -> pygame.Rect:
+    """Where the canvas shows in a window of that size: scaled to fit whole, centred, the rest letterboxed.
+
+    >>> fit_rect((1280, 720)), fit_rect((800, 600)), fit_rect((2560, 1440)), fit_rect((1080, 1920))
+    (<rect(0, 0, 1280, 720)>, <rect(0, 75, 800, 450)>, <rect(0, 0, 2560, 1440)>, <rect(0, 656, 1080, 608)>)
+    """
+    scale = min(window[0] / CANVAS_SIZE[0], window[1] / CANVAS_SIZE[1])
+    w = max(1, min(window[0], round(CANVAS_SIZE[0] * scale)))
+    h = max(1, min(window[1], round(CANVAS_SIZE[1] * scale)))
+    return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+def window_to_canvas(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    """The canvas point shown at a window position (a point on the letterbox goes to the nearest edge).
+
+    >>> window_to_canvas((400, 300), (800, 600)), window_to_canvas((5, 2), (800, 600))
+    ((640, 360), (8, 0))
+    """
+    view = fit_rect(window)
+    x = (pos[0] - view.x) * CANVAS_SIZE[0] / view.w
+    y = (pos[1] - view.y) * CANVAS_SIZE[1] / view.h
+    return min(max(int(x), 0), CANVAS_SIZE[0] - 1), min(max(int(y), 0), CANVAS_SIZE[1] - 1)
+
+
+def canvas_to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    """The window position where a canvas point shows (the centre of its scaled pixel).
+
+    >>> canvas_to_window((640, 360), (800, 600))
+    (400, 300)
+    """
+    view = fit_rect(window)
+    return (
+        view.x + int((pos[0] + 0.5) * view.w / CANVAS_SIZE[0]),
+        view.y + int((pos[1] + 0.5) * view.h / CANVAS_SIZE[1]),
+    )
+
 TABLE_POSITIONS = 7
 """Seat positions drawn along the arc."""
 
