@@ -43,6 +43,8 @@ from game.session import Session
 from game.settings import Settings, load_settings, settings_path
 from game.sound import Sounds
 from game.table_view import TableView
+from game.tween import reduce_motion
+from game.widgets import MessageBar
 
 STEP = 1 / 60
 """The fixed simulation step, in seconds."""
@@ -113,7 +115,10 @@ class App:
         if rules is not None:
             settings = settings.with_changes(rules=str(saved_table_file(rules, tables) or rules))
         self.settings = settings
-        self.assets = Assets(four_color=settings.four_color)
+        self.assets = Assets(
+            four_color=settings.four_color, ui_scale=settings.ui_scale, high_contrast=settings.high_contrast
+        )
+        reduce_motion(settings.reduced_motion)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
@@ -234,10 +239,19 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        self._follow_look()
         self.stack.draw(self.screen)
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:
             self.ctx.records.start()  # the database opens once the first frame is drawn
+
+    def _follow_look(self) -> None:
+        """Apply the UI scale, contrast and reduced motion the settings hold now (Settings changes them)."""
+        settings = self.ctx.settings
+        reduce_motion(settings.reduced_motion)
+        if self.assets.set_look(ui_scale=settings.ui_scale, high_contrast=settings.high_contrast):
+            self.ctx.view = TableView(self.assets)  # its felt, plates and pills were drawn in the old look
+            self.ctx.bar = MessageBar()
 
     @property
     def busy(self) -> bool:
@@ -347,8 +361,9 @@ class App:
             began = time.perf_counter()
             self.step(dt)
             drawn = time.perf_counter()
-            if pacer is None or not pacer.wants_sample() or pacer.drawn(fingerprint(self.screen),
-                                                                         time.monotonic()) or self.window_changed():
+            if pacer is None or not pacer.wants_sample() or self.window_changed() or pacer.drawn(
+                fingerprint(self.screen), time.monotonic()
+            ):
                 self.present()
             self.frame_times.append(drawn - began)
             self.present_times.append(time.perf_counter() - began)

@@ -5,6 +5,9 @@ Images come from the `sprites` package and sounds from the `sounds` package thro
 and scaled once. Convert needs a display mode, so build `Assets` after `set_mode`.
 A sprite file that is missing gives a plain stand-in drawn in memory (the game still
 runs while the art is being made) and is reported once in `missing`.
+
+The loader also carries the look the players chose (`set_look`): text drawn larger by the
+UI scale, and the high-contrast theme (white and bright text, a darker felt, opaque shadows).
 """
 
 from __future__ import annotations
@@ -36,17 +39,57 @@ CHIP_COLORS: dict[int, Color] = {
 TEXT_CACHE_SIZE = 600
 """The most rendered labels kept; the least recently drawn goes first (amounts change every round)."""
 
+CONTRAST_FELT = (80, 80, 80)
+"""What the felt is multiplied by in the high-contrast look (a darker table under bright text)."""
+
+
+def contrast_color(color: Color) -> Color:
+    """A text color in the high-contrast look: light greys become white, light colors their brightest
+    shade, dark greys black; dark colors (drawn on light pills) stay.
+
+    >>> contrast_color((246, 236, 206)), contrast_color((232, 196, 104)), contrast_color((20, 20, 20))
+    ((255, 255, 255), (255, 215, 114), (0, 0, 0))
+    """
+    light = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] >= 110
+    grey = max(color) - min(color) < 60
+    if grey:
+        return (255, 255, 255) if light else (0, 0, 0)
+    if not light:
+        return color
+    top = max(color)
+    r, g, b = (round(255 * c / top) for c in color)
+    return r, g, b
+
 
 class Assets:
     """The game's cached asset loader (images, fonts, text); one per display."""
 
-    def __init__(self, *, four_color: bool = False) -> None:
+    def __init__(
+        self, *, four_color: bool = False, ui_scale: float = 1.0, high_contrast: bool = False
+    ) -> None:
         self.four_color = four_color
+        self.ui_scale = ui_scale
+        """How much larger than asked text is drawn (the UI scale setting)."""
+        self.high_contrast = high_contrast
+        """Whether the high-contrast look is on."""
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self.missing: set[str] = set()
         """Sprite files that were not found (stand-ins were drawn instead)."""
+
+    def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
+        """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
+        if (ui_scale, high_contrast) == (self.ui_scale, self.high_contrast):
+            return False
+        self.ui_scale, self.high_contrast = ui_scale, high_contrast
+        self._fonts.clear()
+        self._text.clear()
+        # The felt and the drawn pieces (buttons, dimmed chips: keys starting "\0") follow the look;
+        # the card and chip sprites do not.
+        for key in [k for k in self._images if k[0] == sprites.FELT_FILE or k[0].startswith("\0")]:
+            del self._images[key]
+        return True
 
     # ---- images ------------------------------------------------------------------------
 
@@ -57,6 +100,9 @@ class Assets:
         if surface is None:
             if size is None:
                 surface = self._load(path)
+                if path == sprites.FELT_FILE and self.high_contrast:
+                    surface = surface.copy()
+                    surface.fill(CONTRAST_FELT, special_flags=pygame.BLEND_MULT)
             else:
                 surface = pygame.transform.smoothscale(self.image(path), size)
             self._images[key] = surface
@@ -113,11 +159,11 @@ class Assets:
     # ---- fonts and text ----------------------------------------------------------------
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled font (freesansbold) at a size; never a system font."""
+        """pygame's bundled font (freesansbold) at a size times the UI scale; never a system font."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, size)
+            font = pygame.font.Font(None, round(size * self.ui_scale))
             font.set_bold(bold)
             self._fonts[key] = font
         return font
@@ -129,7 +175,8 @@ class Assets:
         key = (text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
-            surface = self.font(size, bold).render(text, True, color)
+            shown = contrast_color(color) if self.high_contrast else color
+            surface = self.font(size, bold).render(text, True, shown)
             self._remember(key, surface)
         else:
             self._text.move_to_end(key)
@@ -144,16 +191,21 @@ class Assets:
     def shadowed_text(
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
-        """A label with a soft dark drop shadow, for reading on felt; cached."""
+        """A label with a soft drop shadow (an opaque dark edge when high contrast), for the felt; cached."""
         key = ("\0shadow" + text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
             front = self.text(text, size, color, bold)
             back = self.font(size, bold).render(text, True, (0, 0, 0))
-            back.set_alpha(150)
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
-            surface.blit(back, (2, 2))
-            surface.blit(front, (0, 0))
+            if self.high_contrast:  # an opaque dark edge all round, not a soft shadow
+                for offset in ((0, 0), (2, 0), (0, 2), (2, 2)):
+                    surface.blit(back, offset)
+                surface.blit(front, (1, 1))
+            else:
+                back.set_alpha(150)
+                surface.blit(back, (2, 2))
+                surface.blit(front, (0, 0))
             self._remember(key, surface)
         else:
             self._text.move_to_end(key)

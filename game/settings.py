@@ -47,6 +47,9 @@ SPEEDS: tuple[str, ...] = ("normal", "fast", "instant")
 SPEED_FACTORS: dict[str, float] = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 """How long each speed makes an animation, relative to normal."""
 
+UI_SCALES: tuple[float, ...] = (1.0, 1.1, 1.25)
+"""How much larger the text is drawn (the `ui_scale` setting), smallest first."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -64,6 +67,12 @@ class Settings:
     casino: bool = False
     """Casino conditions (`game.casino`): bots come and go between shoes, the dealer's pace varies,
     a card is burned after each shuffle and the discard tray is drawn to scale."""
+    ui_scale: float = 1.0
+    """How much larger text is drawn, one of `UI_SCALES` (the window's size is another matter)."""
+    high_contrast: bool = False
+    """The high-contrast look: a darker felt, white and yellow text, bold edges on panels and buttons."""
+    reduced_motion: bool = False
+    """Cards and chips appear where they land instead of flying there (the pace of the deal is kept)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -99,6 +108,8 @@ def _valid(name: str, value: Any, default: Any) -> bool:
             not isinstance(value, bool) and isinstance(value, int | float)
             and math.isfinite(value) and 0 <= value <= 1
         )
+    if name == "ui_scale":  # a number (JSON may write 1.0 as 1), one of the choices
+        return not isinstance(value, bool) and isinstance(value, int | float) and value in UI_SCALES
     if type(value) is not type(default):
         return False
     if name == "speed":
@@ -120,7 +131,7 @@ def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
         if not _valid(f.name, value, getattr(defaults, f.name)):
             bad.append(f.name)
         else:
-            good[f.name] = float(value) if f.name == "volume" else value
+            good[f.name] = float(value) if f.name in ("volume", "ui_scale") else value
     return replace(defaults, **good), bad
 
 

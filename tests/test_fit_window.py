@@ -37,7 +37,8 @@ def test_the_canvas_is_scaled_to_fit_the_window_whole_and_letterboxed(apps, size
     assert view.w == pytest.approx(1280 * scale, abs=1) and view.h == pytest.approx(720 * scale, abs=1)
     assert window.get_rect().contains(view) and view.center == pytest.approx(window.get_rect().center, abs=1)
     for rect in controls(app):  # the bankroll, the rack, Deal, Settings: all inside the window
-        corners = [layout.canvas_to_window(p, size) for p in (rect.topleft, (rect.right - 1, rect.bottom - 1))]
+        last = (rect.right - 1, rect.bottom - 1)
+        corners = [layout.canvas_to_window(p, size) for p in (rect.topleft, last)]
         assert all(window.get_rect().collidepoint(c) for c in corners), (rect, corners)
     # What the window shows at a control is what the canvas has there (the picture is really drawn).
     deal = top(app).buttons.by_name("deal").rect  # type: ignore[attr-defined]
@@ -114,6 +115,7 @@ def test_fullscreen_takes_the_desktop_and_comes_back_to_the_window(apps, monkeyp
     app.toggle_fullscreen()
     assert not app.fullscreen
     # (SDL's dummy driver keeps the full size; under X11 the window is 900x600 again.)
-    assert modes == [(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN), ((900, 600), pygame.RESIZABLE)]
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert modes == [(desktop, pygame.FULLSCREEN), ((900, 600), pygame.RESIZABLE)]
     app.step()
     app.present()

@@ -1,6 +1,6 @@
-"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck, a
-Rules button that shows the table's rules in words, and Counting: a person's count system and bet
-ramp (the person whose turn it is to bet first).
+"""The settings overlay: rules preset, animation speed, sound, volume, the four-color deck, casino
+conditions, text size, contrast and motion, a Rules button that shows the table's rules in words, and
+Counting: a person's count system and bet ramp (the person whose turn it is to bet first).
 
 While a round is in play and saved, it says what leaving does before anyone leaves: the
 round is kept (as a quit keeps it) and opens where it stopped the next time.
@@ -11,20 +11,29 @@ from __future__ import annotations
 import pygame
 
 from engine import Phase, load_rules
+from engine.i18n import N_, _, percent
 from game.context import GameContext
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.settings import SPEEDS
+from game.settings import SPEEDS, UI_SCALES
 from game.widgets import Button, ButtonRow, draw_veil
 
 GOLD = (232, 196, 104)
 CREAM = (246, 236, 206)
-PANEL = pygame.Rect(340, 50, 600, 560)
-ROWS = ("rules", "speed", "sound", "volume", "deck", "casino")
+PANEL = pygame.Rect(340, 14, 600, 692)
+ROWS = ("rules", "speed", "sound", "volume", "deck", "casino", "text", "contrast", "motion")
+ROW_TOP, ROW_STEP, ROW_HEIGHT = 76, 50, 42
+"""Where the first row's arrows sit below the panel's top, the rows' spacing and the arrows' height."""
 KEPT_NOTE = "Leave table or quit now: this round is kept and opens where it stopped next time."
 """What the dialog says while a saved round is in play."""
 LABELS = {"rules": "Rules", "speed": "Animation", "sound": "Sound", "volume": "Volume", "deck": "Deck",
-          "casino": "Casino"}
+          "casino": "Casino",
+          # TRANSLATORS: a settings row: how large text is drawn (100%, 110%, 125%)
+          "text": N_("Text size"),
+          # TRANSLATORS: a settings row: the normal colors or the high-contrast look
+          "contrast": N_("Contrast"),
+          # TRANSLATORS: a settings row: whether cards fly across the table or just appear
+          "motion": N_("Motion")}
 
 
 class SettingsScene(Scene):
@@ -39,23 +48,25 @@ class SettingsScene(Scene):
         self.presets = ctx.table_rules_ids()
         self.buttons = ButtonRow()
         self.buttons.buttons.append(
-            Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
+            Button("edit", "Edit", pygame.Rect(PANEL.x + 124, PANEL.y + ROW_TOP, 96, ROW_HEIGHT),
+                   IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
         for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62
+            y = PANEL.y + ROW_TOP + i * ROW_STEP
             self.buttons.buttons.append(
                 Button(
                     f"{row}-",
                     "<",
-                    pygame.Rect(PANEL.x + 230, y, 48, 44),
+                    pygame.Rect(PANEL.x + 230, y, 48, ROW_HEIGHT),
                     IntentKind.CLICK,
                     tooltip="Previous",
                 )
             )
             self.buttons.buttons.append(
                 Button(
-                    f"{row}+", ">", pygame.Rect(PANEL.right - 70, y, 48, 44), IntentKind.CLICK, tooltip="Next"
+                    f"{row}+", ">", pygame.Rect(PANEL.right - 70, y, 48, ROW_HEIGHT), IntentKind.CLICK,
+                    tooltip="Next",
                 )
             )
         bottom = [
@@ -139,6 +150,14 @@ class SettingsScene(Scene):
             return f"{round(s.volume * 100)}%"
         if row == "casino":
             return "Casino conditions" if s.casino else "Practice room"
+        if row == "text":
+            return percent(s.ui_scale, 0)
+        if row == "contrast":
+            # TRANSLATORS: the Contrast setting's two values
+            return _("High contrast") if s.high_contrast else _("Standard")
+        if row == "motion":
+            # TRANSLATORS: the Motion setting's two values: cards fly to their places, or just appear there
+            return _("Reduced motion") if s.reduced_motion else _("Cards fly")
         return "Four-color" if s.four_color else "Two-color"
 
     def change(self, row: str, step: int) -> None:
@@ -156,6 +175,13 @@ class SettingsScene(Scene):
             new = s.with_changes(volume=round(min(1.0, max(0.0, s.volume + 0.1 * step)), 2))
         elif row == "casino":
             new = s.with_changes(casino=not s.casino)
+        elif row == "text":
+            index = UI_SCALES.index(s.ui_scale) if s.ui_scale in UI_SCALES else 0
+            new = s.with_changes(ui_scale=UI_SCALES[(index + step) % len(UI_SCALES)])
+        elif row == "contrast":
+            new = s.with_changes(high_contrast=not s.high_contrast)
+        elif row == "motion":
+            new = s.with_changes(reduced_motion=not s.reduced_motion)
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
@@ -227,8 +253,8 @@ class SettingsScene(Scene):
         title = a.text("SETTINGS", 34, GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.y + 22)))
         for i, row in enumerate(ROWS):
-            y = PANEL.y + 80 + i * 62 + 22
-            label = a.text(LABELS[row], 26, CREAM, bold=True)
+            y = PANEL.y + ROW_TOP + i * ROW_STEP + ROW_HEIGHT // 2
+            label = a.text(_(LABELS[row]), 26, CREAM, bold=True)
             surface.blit(label, label.get_rect(midleft=(PANEL.x + 36, y)))
             value = a.text(self.value_text(row), 24, (255, 255, 255))
             mid = (PANEL.x + 230 + 48 + PANEL.right - 70) // 2
