@@ -7,7 +7,9 @@ Scenes draw on the fixed logical canvas (`layout.CANVAS_SIZE`, `App.screen`); `p
 shows it in a window of any size and shape, scaled to fit whole and letterboxed
 (`layout.fit_rect`), and mouse positions are mapped back through the same rectangle. The
 canvas is copied as it is at the native size, doubled pixel for pixel at whole multiples
-(2560x1440: sharp edges, no blur) and smoothly scaled otherwise.
+(2560x1440: no blur) and smoothly scaled otherwise; then the cards and chips are drawn again
+from their full-size art wherever they still show (`Canvas`), so they stay sharp in a large
+window. Text and panels are not redrawn: they are the scaled canvas's.
 """
 
 from __future__ import annotations
@@ -65,6 +67,35 @@ EXIT_NO_DISPLAY = 1
 """Exit status when there is no display for the window: the machine's state, not a usage error (2)."""
 
 
+SAME_PIXEL = (3, 3, 3, 255)
+"""How far a canvas pixel's color may be from a sprite's for the sprite to still show there (an
+almost opaque pixel blends in a little of what was under it); alpha is not compared."""
+
+
+class Canvas(pygame.Surface):
+    """The logical canvas the scenes draw on; while `noting`, it notes each whole blit of a sprite listed
+    in `sprites` (the cards and chips, `Assets.sized`) so `App.present` can draw them again sharp."""
+
+    def __init__(self, like: pygame.Surface, sprites: dict[int, tuple[str, tuple[int, int]]]) -> None:
+        super().__init__(layout.CANVAS_SIZE, 0, like)
+        self.sprites = sprites
+        self.noting = False
+        self.notes: list[tuple[pygame.Surface, pygame.Rect]] = []
+        """The noted sprites and where they lie, in the order drawn."""
+
+    def blit(
+        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0
+    ) -> pygame.Rect:
+        """Blit as a Surface does, noting a listed sprite drawn whole."""
+        rect = super().blit(source, dest, area, special_flags)
+        if (
+            self.noting and area is None and not special_flags and id(source) in self.sprites
+            and rect.size == source.get_size()
+        ):
+            self.notes.append((source, rect))
+        return rect
+
+
 class App:
     """The game: display, assets, the shared table context and the scene stack."""
 
@@ -101,8 +132,6 @@ class App:
         self._windowed_size = first_window_size([] if _headless() else pygame.display.get_desktop_sizes())
         """The window's size when it is not full screen (kept while it is, to come back to)."""
         self._set_window(fullscreen)
-        self.screen = pygame.Surface(layout.CANVAS_SIZE).convert()
-        """The logical canvas every scene draws on; `present()` scales it into the window."""
         self._shown_size: tuple[int, int] | None = None
         """The window size last seen by the loop (a new size is shown even while the canvas is still)."""
         if os.environ.get("BLACKJACK_WINDOW_ID"):
@@ -118,6 +147,8 @@ class App:
         self.assets = Assets(
             four_color=settings.four_color, ui_scale=settings.ui_scale, high_contrast=settings.high_contrast
         )
+        self.screen = Canvas(pygame.display.get_surface(), self.assets.sized)
+        """The logical canvas every scene draws on; `present()` scales it into the window."""
         reduce_motion(settings.reduced_motion)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
@@ -240,6 +271,8 @@ class App:
             self.running = False
             return
         self._follow_look()
+        self.screen.notes.clear()
+        self.screen.noting = self.window_size != layout.CANVAS_SIZE
         self.stack.draw(self.screen)
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:
@@ -293,6 +326,7 @@ class App:
                 pygame.transform.scale(self.screen, view.size, target)  # whole multiple: pixels, no blur
             else:
                 pygame.transform.smoothscale(self.screen, view.size, target)
+            self._sharpen(window, view)
         if view.size != size:
             for bar in _letterbox(size, view):
                 window.fill((0, 0, 0), bar)
@@ -300,6 +334,22 @@ class App:
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             self.first_frame_wall = time.time()
+
+    def _sharpen(self, window: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the noted cards and chips again from their art at the window's scale, on the pixels where
+        each still shows (where nothing was drawn over it since), in the order they were drawn."""
+        scale = view.w / layout.CANVAS_SIZE[0]
+        for sprite, rect in self.screen.notes:
+            sharp = self.assets.sharp(sprite, scale)
+            if sharp is None:
+                continue
+            image, opaque, big_opaque = sharp
+            shows = pygame.mask.from_threshold(
+                self.screen.subsurface(rect), (0, 0, 0, 0), SAME_PIXEL, othersurface=sprite
+            ).overlap_mask(opaque, (0, 0))
+            shows = shows.scale(image.get_size()).overlap_mask(big_opaque, (0, 0))
+            at = (view.x + round(rect.x * scale), view.y + round(rect.y * scale))
+            shows.to_surface(window, setsurface=image, unsetcolor=None, dest=at)
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window and the full screen (the desktop's size; the table letterboxed in it)."""

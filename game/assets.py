@@ -39,6 +39,12 @@ CHIP_COLORS: dict[int, Color] = {
 TEXT_CACHE_SIZE = 600
 """The most rendered labels kept; the least recently drawn goes first (amounts change every round)."""
 
+SHARP_PREFIXES = ("cards", "chips/")
+"""Sprites drawn again from their full-size art in a window larger than the canvas (`Assets.sharp`)."""
+
+SHARP_ALPHA = 250
+"""The least alpha of a sprite pixel that counts as opaque (the card art's faces are 253)."""
+
 CONTRAST_FELT = (80, 80, 80)
 """What the felt is multiplied by in the high-contrast look (a darker table under bright text)."""
 
@@ -77,6 +83,9 @@ class Assets:
         self._text: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self.missing: set[str] = set()
         """Sprite files that were not found (stand-ins were drawn instead)."""
+        self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
+        """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
+        self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
 
     def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
         """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
@@ -105,6 +114,8 @@ class Assets:
                     surface.fill(CONTRAST_FELT, special_flags=pygame.BLEND_MULT)
             else:
                 surface = pygame.transform.smoothscale(self.image(path), size)
+                if path.startswith(SHARP_PREFIXES):
+                    self.sized[id(surface)] = (path, size)  # kept for good in _images: the id stays its own
             self._images[key] = surface
         return surface
 
@@ -121,6 +132,32 @@ class Assets:
         if pygame.display.get_surface() is None:
             return loaded
         return loaded.convert_alpha() if path != sprites.FELT_FILE else loaded.convert()
+
+    def sharp(
+        self, sprite: pygame.Surface, scale: float
+    ) -> tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask] | None:
+        """A card or chip sprite drawn from its art at `scale` times its size, opaque in the window's
+        format, with the masks of its opaque pixels at both sizes; None for any other surface.
+
+        Only the latest scale is kept: a window dragged through many sizes keeps no old ones.
+        """
+        origin = self.sized.get(id(sprite))
+        if origin is None:
+            return None
+        key = (id(sprite), scale)
+        found = self._sharp.get(key)
+        if found is None:
+            if any(old != scale for _, old in self._sharp):
+                self._sharp.clear()
+            path, (w, h) = origin
+            big = pygame.transform.smoothscale(self.image(path), (round(w * scale), round(h * scale)))
+            found = (
+                big.convert(),
+                pygame.mask.from_surface(sprite, SHARP_ALPHA),
+                pygame.mask.from_surface(big, SHARP_ALPHA),
+            )
+            self._sharp[key] = found
+        return found
 
     def card(self, code: str | None, size: tuple[int, int]) -> pygame.Surface:
         """A card face by code ('AS'; a rank alone is drawn as spades) or the back (None)."""
@@ -158,12 +195,13 @@ class Assets:
 
     # ---- fonts and text ----------------------------------------------------------------
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled font (freesansbold) at a size times the UI scale; never a system font."""
-        key = (size, bold)
+    def font(self, size: int, bold: bool = False, *, scaled: bool = True) -> pygame.font.Font:
+        """pygame's bundled font (freesansbold) at a size, times the UI scale unless not `scaled` (the
+        felt's printing); never a system font."""
+        key = (size if scaled else -size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, round(size * self.ui_scale))
+            font = pygame.font.Font(None, round(size * self.ui_scale) if scaled else size)
             font.set_bold(bold)
             self._fonts[key] = font
         return font

@@ -151,7 +151,7 @@ class TableView:
         center: tuple[int, int],
         radius: int,
     ) -> None:
-        font = self.assets.font(size, bold=True)
+        font = self.assets.font(size, bold=True, scaled=False)  # printed to fit the arc: not UI text
         widths = [font.size(ch)[0] + 2 for ch in text]
         total = sum(widths)
         angle = -total / (2 * radius)

@@ -119,3 +119,60 @@ def test_fullscreen_takes_the_desktop_and_comes_back_to_the_window(apps, monkeyp
     assert modes == [(desktop, pygame.FULLSCREEN), ((900, 600), pygame.RESIZABLE)]
     app.step()
     app.present()
+
+
+def sharpness(app: App, size: tuple[int, int]) -> tuple[float, float]:
+    """How close the window's picture of the dealer's up card is to its art drawn at the window's scale,
+    and to the canvas merely scaled up (mean color distance per pixel; lower is closer)."""
+    card = app.ctx.presenter.dealer[0]
+    x, y, w, h = app.ctx.presenter.dealer_target(0)
+    place = app.ctx.presenter.card_place(card, (x, y, w, h))
+    scale = layout.fit_rect(size).w / 1280
+    at = layout.fit_rect(size).x + round(round(place[0]) * scale), layout.fit_rect(size).y + round(
+        round(place[1]) * scale
+    )
+    art = app.assets.card(card.code, (round(w * scale), round(h * scale)))
+    inner = pygame.Rect(6, 6, 50, art.get_height() - 12)  # no rounded corner, clear of the next card
+    shown = pygame.display.get_surface().subsurface(inner.move(at))
+    upscaled = pygame.transform.smoothscale(app.screen, layout.fit_rect(size).size).subsurface(
+        inner.move(at[0] - layout.fit_rect(size).x, at[1] - layout.fit_rect(size).y)
+    )
+    drawn = art.subsurface(inner)
+
+    def distance(a: pygame.Surface, b: pygame.Surface) -> float:
+        total = 0
+        for i in range(0, a.get_width(), 3):
+            for j in range(0, a.get_height(), 3):
+                pa, pb = a.get_at((i, j)), b.get_at((i, j))
+                total += abs(pa.r - pb.r) + abs(pa.g - pb.g) + abs(pa.b - pb.b)
+        return total / ((a.get_width() // 3 + 1) * (a.get_height() // 3 + 1))
+
+    return distance(shown, drawn), distance(upscaled, drawn)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_cards_in_a_large_window_are_drawn_from_their_art_not_blown_up(apps, size):
+    app = apps()
+    run(app, 0.2)
+    resize(size)
+    click(app, layout.canvas_to_window(chip(25), size))
+    click(app, layout.canvas_to_window(top(app).buttons.by_name("deal").rect.center, size))  # type: ignore[attr-defined]
+    run(app, 1.0)
+    app.present()
+    sharp, blown_up = sharpness(app, size)
+    assert sharp < 2 and blown_up > 3 * max(sharp, 1), (sharp, blown_up)
+
+
+def test_a_card_under_a_dialog_is_not_drawn_over_it(apps):
+    size = (2560, 1440)
+    app = apps()
+    run(app, 0.2)
+    resize(size)
+    click(app, layout.canvas_to_window(chip(25), size))
+    click(app, layout.canvas_to_window(top(app).buttons.by_name("deal").rect.center, size))  # type: ignore[attr-defined]
+    run(app, 1.0)
+    click(app, layout.canvas_to_window(layout.menu_button_rect().center, size))
+    assert scene_name(app) == "SettingsScene"
+    app.present()
+    sharp, _ = sharpness(app, size)
+    assert sharp > 40, "the veiled card shows as the veiled canvas, not as the bright art"
