@@ -8,7 +8,7 @@ shows it in a window of any size and shape, scaled to fit whole and letterboxed
 (`layout.fit_rect`), and mouse positions are mapped back through the same rectangle. The
 canvas is copied as it is at the native size, doubled pixel for pixel at whole multiples
 (2560x1440: no blur) and smoothly scaled otherwise; then the cards and chips are drawn again
-from their full-size art wherever they still show (`Canvas`), so they stay sharp in a large
+from their full-size art wherever they still show (`assets.NotingSurface`), so they stay sharp in a large
 window. Text and panels are not redrawn: they are the scaled canvas's.
 """
 
@@ -32,7 +32,7 @@ from engine.rulesets import saved_table_file
 from engine.store.folder_lock import hold_folder
 from engine.tables import tables_folder
 from game import layout
-from game.assets import Assets
+from game.assets import SAME_PIXEL, Assets, NotingSurface
 from game.autoplay import Policy
 from game.context import GameContext, make_presenter
 from game.flow import first_scenes, make_scene
@@ -65,35 +65,6 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 EXIT_NO_DISPLAY = 1
 """Exit status when there is no display for the window: the machine's state, not a usage error (2)."""
-
-
-SAME_PIXEL = (3, 3, 3, 255)
-"""How far a canvas pixel's color may be from a sprite's for the sprite to still show there (an
-almost opaque pixel blends in a little of what was under it); alpha is not compared."""
-
-
-class Canvas(pygame.Surface):
-    """The logical canvas the scenes draw on; while `noting`, it notes each whole blit of a sprite listed
-    in `sprites` (the cards and chips, `Assets.sized`) so `App.present` can draw them again sharp."""
-
-    def __init__(self, like: pygame.Surface, sprites: dict[int, tuple[str, tuple[int, int]]]) -> None:
-        super().__init__(layout.CANVAS_SIZE, 0, like)
-        self.sprites = sprites
-        self.noting = False
-        self.notes: list[tuple[pygame.Surface, pygame.Rect]] = []
-        """The noted sprites and where they lie, in the order drawn."""
-
-    def blit(
-        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0
-    ) -> pygame.Rect:
-        """Blit as a Surface does, noting a listed sprite drawn whole."""
-        rect = super().blit(source, dest, area, special_flags)
-        if (
-            self.noting and area is None and not special_flags and id(source) in self.sprites
-            and rect.size == source.get_size()
-        ):
-            self.notes.append((source, rect))
-        return rect
 
 
 class App:
@@ -147,7 +118,7 @@ class App:
         self.assets = Assets(
             four_color=settings.four_color, ui_scale=settings.ui_scale, high_contrast=settings.high_contrast
         )
-        self.screen = Canvas(pygame.display.get_surface(), self.assets.sized)
+        self.screen = NotingSurface(layout.CANVAS_SIZE, self.assets, like=pygame.display.get_surface())
         """The logical canvas every scene draws on; `present()` scales it into the window."""
         reduce_motion(settings.reduced_motion)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
@@ -272,7 +243,7 @@ class App:
             return
         self._follow_look()
         self.screen.notes.clear()
-        self.screen.noting = self.window_size != layout.CANVAS_SIZE
+        self.screen.noting = layout.fit_rect(self.window_size).w > layout.CANVAS_SIZE[0]  # enlarged only
         self.stack.draw(self.screen)
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 import pygame
 
@@ -44,6 +46,13 @@ SHARP_PREFIXES = ("cards", "chips/")
 
 SHARP_ALPHA = 250
 """The least alpha of a sprite pixel that counts as opaque (the card art's faces are 253)."""
+
+SAME_PIXEL = (6, 6, 6, 255)
+"""How far a drawn pixel's color may be from a noted sprite's for the sprite to still show there (an
+almost opaque pixel blends in a little of what was under it, once per layer); alpha is not compared."""
+
+Notes = list[tuple[pygame.Surface, pygame.Rect]]
+"""Card and chip sprites drawn whole on a surface, and where, in the order drawn."""
 
 CONTRAST_FELT = (80, 80, 80)
 """What the felt is multiplied by in the high-contrast look (a darker table under bright text)."""
@@ -86,6 +95,8 @@ class Assets:
         self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
         """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
         self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
+        self.layer_notes: weakref.WeakKeyDictionary[pygame.Surface, Notes] = weakref.WeakKeyDictionary()
+        """The sprites drawn on a cached layer (a seat's settled cards), noted again where it is drawn."""
 
     def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
         """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
@@ -248,6 +259,48 @@ class Assets:
         else:
             self._text.move_to_end(key)
         return surface
+
+
+class NotingSurface(pygame.Surface):
+    """A surface that, while `noting`, notes each card or chip sprite (`Assets.sized`) blitted on it whole,
+    and the sprites of each noted layer (`Assets.layer_notes`) blitted whole; the game's canvas is one, so
+    a window larger than it can draw them again from their art (`App.present`)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        assets: Assets,
+        *,
+        like: pygame.Surface | None = None,
+        alpha: bool = False,
+    ) -> None:
+        if like is not None:
+            super().__init__(size, 0, like)
+        else:
+            super().__init__(size, pygame.SRCALPHA if alpha else 0)
+        self.assets = assets
+        self.noting = False
+        self.notes: Notes = []
+        """The noted sprites and where they lie, in the order drawn."""
+
+    def blit(
+        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0
+    ) -> pygame.Rect:
+        """Blit as a Surface does, noting a listed sprite or layer drawn whole."""
+        rect = super().blit(source, dest, area, special_flags)
+        if self.noting and area is None and not special_flags and rect.size == source.get_size():
+            if id(source) in self.assets.sized:
+                self.notes.append((source, rect))
+            else:
+                inner = self.assets.layer_notes.get(source)
+                if inner:
+                    self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in inner)
+        return rect
+
+    def notes_in(self, area: pygame.Rect) -> Notes:
+        """The notes lying wholly inside `area`, placed relative to its corner (for a layer cut from it)."""
+        inside = [(sprite, where) for sprite, where in self.notes if area.contains(where)]
+        return [(sprite, where.move(-area.x, -area.y)) for sprite, where in inside]
 
 
 def shipped_files() -> list[str]:

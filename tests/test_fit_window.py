@@ -7,6 +7,7 @@ import pytest
 
 from game import layout
 from game.app import App
+from game.presenter.models import CardSprite
 from tests.test_game_helpers import chip, click, run, scene_name, top
 
 SIZES = [(800, 600), (900, 600), (1280, 720), (1920, 1080), (2560, 1440), (1080, 1920)]
@@ -121,33 +122,54 @@ def test_fullscreen_takes_the_desktop_and_comes_back_to_the_window(apps, monkeyp
     app.present()
 
 
-def sharpness(app: App, size: tuple[int, int]) -> tuple[float, float]:
-    """How close the window's picture of the dealer's up card is to its art drawn at the window's scale,
-    and to the canvas merely scaled up (mean color distance per pixel; lower is closer)."""
-    card = app.ctx.presenter.dealer[0]
-    x, y, w, h = app.ctx.presenter.dealer_target(0)
-    place = app.ctx.presenter.card_place(card, (x, y, w, h))
-    scale = layout.fit_rect(size).w / 1280
-    at = layout.fit_rect(size).x + round(round(place[0]) * scale), layout.fit_rect(size).y + round(
-        round(place[1]) * scale
-    )
+def sharpness(
+    app: App, size: tuple[int, int], card: CardSprite, place: tuple[float, float]
+) -> tuple[float, float]:
+    """How close the window's picture of a card lying at `place` on the canvas is to its art drawn at the
+    window's scale, and how close the canvas merely scaled up is (mean color distance; lower is closer)."""
+    view = layout.fit_rect(size)
+    scale = view.w / 1280
+    at = view.x + round(round(place[0]) * scale), view.y + round(round(place[1]) * scale)
+    w, h = layout.CARD_SIZE
     art = app.assets.card(card.code, (round(w * scale), round(h * scale)))
-    inner = pygame.Rect(6, 6, 50, art.get_height() - 12)  # no rounded corner, clear of the next card
+    inner = pygame.Rect(5, 8, 14, 44)  # the index (rank, suit): clear of the corner, the next card, labels
     shown = pygame.display.get_surface().subsurface(inner.move(at))
-    upscaled = pygame.transform.smoothscale(app.screen, layout.fit_rect(size).size).subsurface(
-        inner.move(at[0] - layout.fit_rect(size).x, at[1] - layout.fit_rect(size).y)
+    upscaled = pygame.transform.smoothscale(app.screen, view.size).subsurface(
+        inner.move(at[0] - view.x, at[1] - view.y)
     )
     drawn = art.subsurface(inner)
 
     def distance(a: pygame.Surface, b: pygame.Surface) -> float:
-        total = 0
-        for i in range(0, a.get_width(), 3):
-            for j in range(0, a.get_height(), 3):
+        total, count = 0, 0
+        for i in range(0, a.get_width(), 2):
+            for j in range(0, a.get_height(), 2):
                 pa, pb = a.get_at((i, j)), b.get_at((i, j))
                 total += abs(pa.r - pb.r) + abs(pa.g - pb.g) + abs(pa.b - pb.b)
-        return total / ((a.get_width() // 3 + 1) * (a.get_height() // 3 + 1))
+                count += 1
+        return total / count
 
     return distance(shown, drawn), distance(upscaled, drawn)
+
+
+def dealt(app: App, size: tuple[int, int]) -> None:
+    """Bet $25 and deal, clicking through the scaled window, and let the cards land."""
+    click(app, layout.canvas_to_window(chip(25), size))
+    click(app, layout.canvas_to_window(top(app).buttons.by_name("deal").rect.center, size))  # type: ignore[attr-defined]
+    run(app, 1.0)
+    app.present()
+
+
+def dealer_card(app: App) -> tuple[CardSprite, tuple[float, float]]:
+    """The dealer's up card and where it lies."""
+    p = app.ctx.presenter
+    return p.dealer[0], p.card_place(p.dealer[0], p.dealer_target(0))
+
+
+def player_card(app: App) -> tuple[CardSprite, tuple[float, float]]:
+    """The player's first card and where it lies (drawn at its place, in the seat's cached layer)."""
+    p = app.ctx.presenter
+    x, y, _, _ = p.card_target(0, 0, 0)
+    return p.seats[0].hands[0].cards[0], (x, y)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -155,12 +177,10 @@ def test_cards_in_a_large_window_are_drawn_from_their_art_not_blown_up(apps, siz
     app = apps()
     run(app, 0.2)
     resize(size)
-    click(app, layout.canvas_to_window(chip(25), size))
-    click(app, layout.canvas_to_window(top(app).buttons.by_name("deal").rect.center, size))  # type: ignore[attr-defined]
-    run(app, 1.0)
-    app.present()
-    sharp, blown_up = sharpness(app, size)
-    assert sharp < 2 and blown_up > 3 * max(sharp, 1), (sharp, blown_up)
+    dealt(app, size)
+    for card, place in (dealer_card(app), player_card(app)):
+        sharp, blown_up = sharpness(app, size, card, place)
+        assert sharp < 3 and blown_up > 2 * max(sharp, 1.5), (card.code, sharp, blown_up)
 
 
 def test_a_card_under_a_dialog_is_not_drawn_over_it(apps):
@@ -168,11 +188,10 @@ def test_a_card_under_a_dialog_is_not_drawn_over_it(apps):
     app = apps()
     run(app, 0.2)
     resize(size)
-    click(app, layout.canvas_to_window(chip(25), size))
-    click(app, layout.canvas_to_window(top(app).buttons.by_name("deal").rect.center, size))  # type: ignore[attr-defined]
-    run(app, 1.0)
+    dealt(app, size)
     click(app, layout.canvas_to_window(layout.menu_button_rect().center, size))
     assert scene_name(app) == "SettingsScene"
     app.present()
-    sharp, _ = sharpness(app, size)
-    assert sharp > 40, "the veiled card shows as the veiled canvas, not as the bright art"
+    for card, place in (dealer_card(app), player_card(app)):
+        sharp, _ = sharpness(app, size, card, place)
+        assert sharp > 40, "the veiled card shows as the veiled canvas, not as the bright art"
