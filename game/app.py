@@ -7,9 +7,10 @@ Scenes draw on the fixed logical canvas (`layout.CANVAS_SIZE`, `App.screen`); `p
 shows it in a window of any size and shape, scaled to fit whole and letterboxed
 (`layout.fit_rect`), and mouse positions are mapped back through the same rectangle. The
 canvas is copied as it is at the native size, doubled pixel for pixel at whole multiples
-(2560x1440: no blur) and smoothly scaled otherwise; then the cards and chips are drawn again
-from their full-size art wherever they still show (`assets.NotingSurface`), so they stay sharp in a large
-window. Text and panels are not redrawn: they are the scaled canvas's.
+(2560x1440: no blur) and smoothly scaled otherwise. In a window larger than the canvas the
+cards and chips are then drawn again from their full-size art wherever they still show
+(`assets.NotingSurface` notes where they were drawn), so they stay sharp; text and panels
+are not redrawn: they are the scaled canvas's.
 """
 
 from __future__ import annotations

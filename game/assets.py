@@ -95,8 +95,9 @@ class Assets:
         self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
         """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
         self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
-        self.layer_notes: weakref.WeakKeyDictionary[pygame.Surface, Notes] = weakref.WeakKeyDictionary()
-        """The sprites drawn on a cached layer (a seat's settled cards), noted again where it is drawn."""
+        self.layer_notes: dict[int, Notes] = {}
+        """The sprites drawn on each cached layer (a seat's settled cards), by the layer's id while it lives,
+        noted again where the layer is drawn (`keep_layer_notes`)."""
 
     def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
         """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
@@ -169,6 +170,11 @@ class Assets:
             )
             self._sharp[key] = found
         return found
+
+    def keep_layer_notes(self, layer: pygame.Surface, notes: Notes) -> None:
+        """Remember which sprites a cached layer holds, and where, for as long as the layer lives."""
+        self.layer_notes[id(layer)] = notes
+        weakref.finalize(layer, self.layer_notes.pop, id(layer), None)
 
     def card(self, code: str | None, size: tuple[int, int]) -> pygame.Surface:
         """A card face by code ('AS'; a rank alone is drawn as spades) or the back (None)."""
@@ -278,7 +284,8 @@ class NotingSurface(pygame.Surface):
             super().__init__(size, 0, like)
         else:
             super().__init__(size, pygame.SRCALPHA if alpha else 0)
-        self.assets = assets
+        self.sprites = assets.sized
+        self.layers = assets.layer_notes
         self.noting = False
         self.notes: Notes = []
         """The noted sprites and where they lie, in the order drawn."""
@@ -288,13 +295,13 @@ class NotingSurface(pygame.Surface):
     ) -> pygame.Rect:
         """Blit as a Surface does, noting a listed sprite or layer drawn whole."""
         rect = super().blit(source, dest, area, special_flags)
-        if self.noting and area is None and not special_flags and rect.size == source.get_size():
-            if id(source) in self.assets.sized:
-                self.notes.append((source, rect))
-            else:
-                inner = self.assets.layer_notes.get(source)
-                if inner:
-                    self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in inner)
+        if self.noting and area is None and not special_flags:
+            key = id(source)
+            if key in self.sprites:
+                if rect.size == source.get_size():
+                    self.notes.append((source, rect))
+            elif key in self.layers and rect.size == source.get_size():
+                self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
         return rect
 
     def notes_in(self, area: pygame.Rect) -> Notes:

@@ -446,7 +446,7 @@ class TableView:
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
-        self.assets.layer_notes[layer] = scratch.notes_in(area)
+        self.assets.keep_layer_notes(layer, scratch.notes_in(area))
         return layer, area.topleft
 
     def draw_hand_labels(
