@@ -122,6 +122,7 @@ class App:
         self.screen = NotingSurface(layout.CANVAS_SIZE, self.assets, like=pygame.display.get_surface())
         """The logical canvas every scene draws on; `present()` scales it into the window."""
         reduce_motion(settings.reduced_motion)
+        layout.scale_controls(settings.ui_scale)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
@@ -254,6 +255,7 @@ class App:
         """Apply the UI scale, contrast and reduced motion the settings hold now (Settings changes them)."""
         settings = self.ctx.settings
         reduce_motion(settings.reduced_motion)
+        layout.scale_controls(settings.ui_scale)
         if self.assets.set_look(ui_scale=settings.ui_scale, high_contrast=settings.high_contrast):
             self.ctx.view = TableView(self.assets)  # its felt, plates and pills were drawn in the old look
             self.ctx.bar = MessageBar()

@@ -250,12 +250,32 @@ def bet_button_rects() -> dict[str, pygame.Rect]:
     }
 
 
+_control_scale = 1.0
+"""How much larger the rail's decision buttons are drawn (the UI scale setting; the App sets it)."""
+
+ACTION_ROW_ROOM = 900
+"""The widest the row of decision buttons may be: clear of the bankroll panel and the hint button."""
+
+
+def scale_controls(scale: float) -> None:
+    """Make the rail's decision buttons larger by `scale`, as far as the rail has room (the UI scale)."""
+    global _control_scale
+    _control_scale = scale
+
+
 def action_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
-    """A centred row of action buttons on the rail."""
-    w, h, gap = 134, 58, 14
+    """A centred row of action buttons on the rail, larger with the UI scale as far as the rail allows
+    (the row stays inside `ACTION_ROW_ROOM`, under the turn caption that ends at y=628).
+
+    >>> action_button_rects(["hit", "stand"])["hit"]
+    <rect(499, 633, 134, 58)>
+    """
+    gap = 14
+    w = max(134, min(round(134 * _control_scale), (ACTION_ROW_ROOM - (len(names) - 1) * gap) // len(names)))
+    h = min(round(58 * _control_scale), 64)
     total = len(names) * w + (len(names) - 1) * gap
     left = CANVAS_SIZE[0] // 2 - total // 2
-    return {name: pygame.Rect(left + i * (w + gap), 633, w, h) for i, name in enumerate(names)}
+    return {name: pygame.Rect(left + i * (w + gap), 662 - h // 2, w, h) for i, name in enumerate(names)}
 
 
 def bankroll_rect() -> pygame.Rect:

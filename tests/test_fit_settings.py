@@ -9,19 +9,22 @@ import pygame
 import pytest
 
 import sprites
+from engine import StackedShoe
 from game import layout, tween
 from game.app import App
 from game.assets import Assets
 from game.intents import Intent, IntentKind
 from game.settings import Settings, load_settings, save_settings
 from game.widgets import CREAM
-from tests.test_game_helpers import bet_and_deal, button, click, run, step, top
+from tests.test_game_helpers import bet_and_deal, button, click, run, run_until, step, top, wait_for_player
 
 
 @pytest.fixture(autouse=True)
-def _motion_back() -> None:
+def _look_back() -> None:
+    """Motion and the decision buttons' size are module settings: later tests get the defaults back."""
     yield
     tween.reduce_motion(False)
+    layout.scale_controls(1.0)
 
 
 def open_settings(app: App) -> None:
@@ -145,3 +148,22 @@ def test_the_look_is_applied_when_the_game_opens():
     finally:
         app.close()
     assert Assets().ui_scale == 1.0
+
+
+def test_a_larger_text_size_makes_the_decision_buttons_larger_within_the_rail():
+    settings = Settings(speed="instant", sound=False, ui_scale=1.25)
+    app = App(seed=5, shoe=StackedShoe("T 6 9 T 4"), settings=settings, start="betting")
+    try:
+        bet_and_deal(app, 25)
+        wait_for_player(app)
+        names = ["hit", "stand", "double", "split", "surrender"]
+        rects = [button(app, name) for name in names]
+        assert all(r.w > 134 * 1.2 and r.h > 58 for r in rects), rects
+        assert all(a.right < b.left for a, b in itertools.pairwise(rects)), "no two overlap"
+        assert rects[0].left > layout.bankroll_rect().right and rects[-1].right < button(app, "hint").left
+        assert all(layout.rail_rect().contains(r) for r in rects)
+        click(app, button(app, "stand").center)
+        run_until(app, lambda: app.ctx.round.is_over)
+        assert app.ctx.session.table.bankroll(0) == 97_500, "the click stood: 19 loses to the dealer's 20"
+    finally:
+        app.close()
