@@ -48,7 +48,7 @@ SPEED_FACTORS: dict[str, float] = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 """How long each speed makes an animation, relative to normal."""
 
 UI_SCALES: tuple[float, ...] = (1.0, 1.1, 1.25)
-"""How much larger the text is drawn (the `ui_scale` setting), smallest first."""
+"""How much larger text (and the rail's decision buttons) may be drawn (`ui_scale`), smallest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +68,11 @@ class Settings:
     """Casino conditions (`game.casino`): bots come and go between shoes, the dealer's pace varies,
     a card is burned after each shuffle and the discard tray is drawn to scale."""
     ui_scale: float = 1.0
-    """How much larger text is drawn, one of `UI_SCALES` (the window's size is another matter)."""
+    """How much larger text and the rail's decision buttons are drawn, one of `UI_SCALES` (whatever the
+    window's size)."""
     high_contrast: bool = False
-    """The high-contrast look: a darker felt, white and yellow text, bold edges on panels and buttons."""
+    """The high-contrast look: a darker felt, white and bright text, bright edges on buttons and the
+    message bar."""
     reduced_motion: bool = False
     """Cards and chips appear where they land instead of flying there (the pace of the deal is kept)."""
 
