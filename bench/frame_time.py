@@ -5,8 +5,8 @@
 A full table (7 bot seats that split every pair and double 10 and 11) plays at normal
 animation speed with a fixed 1/60 s step; each frame's update+draw is timed inside the
 loop, and separately with the present (flip), at the native 1280x720 window and at a
-window scaled to 1920x1080 (pygame.SCALED: SDL scales on present, the game never
-smoothscales the canvas). CPU time per frame is printed too: on a busy machine
+window of 1920x1080 (the present scales the canvas to fit and draws the cards and chips
+again from their art: `App.present`). CPU time per frame is printed too: on a busy machine
 wall-clock percentiles include time the process was not scheduled. Launch time is
 measured from spawning `python -m game` to its first frame on screen.
 Target: p99 under 4 ms and first frame under 0.5 s.

@@ -2,6 +2,15 @@
 
 `App.step(dt)` is the whole frame (input, fixed updates, drawing) and is public so tests
 and benchmarks advance time without a clock. `run_game(args)` is what `blackjack` calls.
+
+Scenes draw on the fixed logical canvas (`layout.CANVAS_SIZE`, `App.screen`); `present()`
+shows it in a window of any size and shape, scaled to fit whole and letterboxed
+(`layout.fit_rect`), and mouse positions are mapped back through the same rectangle. The
+canvas is copied as it is at the native size, doubled pixel for pixel at whole multiples
+(2560x1440: no blur) and smoothly scaled otherwise. In a window larger than the canvas the
+cards and chips are then drawn again from their full-size art wherever they still show
+(`assets.NotingSurface` notes where they were drawn), so they stay sharp; text and panels
+are not redrawn: they are the scaled canvas's.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from engine.rulesets import saved_table_file
 from engine.store.folder_lock import hold_folder
 from engine.tables import tables_folder
 from game import layout
-from game.assets import Assets
+from game.assets import SAME_PIXEL, Assets, NotingSurface
 from game.autoplay import Policy
 from game.context import GameContext, make_presenter
 from game.flow import first_scenes, make_scene
@@ -42,7 +51,9 @@ from game.session import Session
 from game.settings import Settings, load_settings, settings_path
 from game.sound import Sounds
 from game.table_view import TableView
+from game.tween import reduce_motion
 from game.voice import SPEAK_EVENT, Speaker, find_speaker
+from game.widgets import MessageBar
 
 STEP = 1 / 60
 """The fixed simulation step, in seconds."""
@@ -102,12 +113,14 @@ class App:
         self.started_at = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.SCALED | pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Blackjack")
         pygame.display.set_icon(Assets().image(sprites.ICON_FILE))  # before set_mode, as SDL asks
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
-            self.screen = pygame.display.set_mode(layout.CANVAS_SIZE, flags)
+        # A headless driver's "desktop" is a made-up size: its window keeps the canvas's.
+        self._windowed_size = first_window_size([] if _headless() else pygame.display.get_desktop_sizes())
+        """The window's size when it is not full screen (kept while it is, to come back to)."""
+        self._set_window(fullscreen)
+        self._shown_size: tuple[int, int] | None = None
+        """The window size last seen by the loop (a new size is shown even while the canvas is still)."""
         if os.environ.get("BLACKJACK_WINDOW_ID"):
             print(f"window {pygame.display.get_wm_info().get('window')}", file=sys.stderr, flush=True)
         note = None
@@ -119,7 +132,13 @@ class App:
             settings = settings.with_changes(rules=str(saved_table_file(rules, tables) or rules))
         self.settings = settings
         speak(lang, settings.language, settings.currency)
-        self.assets = Assets(four_color=settings.four_color)
+        self.assets = Assets(
+            four_color=settings.four_color, ui_scale=settings.ui_scale, high_contrast=settings.high_contrast
+        )
+        self.screen = NotingSurface(layout.CANVAS_SIZE, self.assets, like=pygame.display.get_surface())
+        """The logical canvas every scene draws on; `present()` scales it into the window."""
+        reduce_motion(settings.reduced_motion)
+        layout.scale_controls(settings.ui_scale)
         self.sounds = Sounds(enabled=settings.sound, volume=settings.volume)
         try:
             session = Session.open(settings.rules, seats=seats, seed=seed, shoe=shoe, bots=bots)
@@ -202,12 +221,14 @@ class App:
 
     # ---- the frame ---------------------------------------------------------------------
 
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The window's size in pixels now."""
+        return pygame.display.get_surface().get_size()
+
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A window position on the logical canvas (SCALED already maps it; clamp for safety)."""
-        return (
-            min(max(int(pos[0]), 0), layout.CANVAS_SIZE[0] - 1),
-            min(max(int(pos[1]), 0), layout.CANVAS_SIZE[1] - 1),
-        )
+        """A window position on the logical canvas, through the scaling and the letterbox."""
+        return layout.window_to_canvas(pos, self.window_size)
 
     def handle_input(self) -> None:
         """Turn waiting pygame events into intents and give them to the top scene."""
@@ -217,6 +238,9 @@ class App:
         for event in events:
             if event.type == pygame.VIDEORESIZE:
                 self._keep_minimum_size(event.w, event.h)
+                continue
+            if event.type == pygame.VIDEOEXPOSE:
+                self._shown_size = None  # the window lost its picture: show it again, still or not
                 continue
             if self._device_event(event):
                 continue
@@ -342,6 +366,9 @@ class App:
             self.running = False
             return
         self._apply_settings()
+        self._follow_look()
+        self.screen.notes.clear()
+        self.screen.noting = layout.fit_rect(self.window_size).w > layout.CANVAS_SIZE[0]  # enlarged only
         if self.narrator is not None:
             self.narrator.frame(self.stack.top)
         self.stack.draw(self.screen)
@@ -351,6 +378,15 @@ class App:
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:
             self.ctx.records.start()  # the database opens once the first frame is drawn
+
+    def _follow_look(self) -> None:
+        """Apply the UI scale, contrast and reduced motion the settings hold now (Settings changes them)."""
+        settings = self.ctx.settings
+        reduce_motion(settings.reduced_motion)
+        layout.scale_controls(settings.ui_scale)
+        if self.assets.set_look(ui_scale=settings.ui_scale, high_contrast=settings.high_contrast):
+            self.ctx.view = TableView(self.assets)  # its felt, plates and pills were drawn in the old look
+            self.ctx.bar = MessageBar()
 
     @property
     def busy(self) -> bool:
@@ -371,20 +407,72 @@ class App:
             self.stack.update(0.0)
             self.stack.apply()
 
+    def window_changed(self) -> bool:
+        """Whether the window changed size (or lost its picture) since the last call: a still canvas must
+        then be shown again."""
+        size = self.window_size
+        changed, self._shown_size = size != self._shown_size, size
+        return changed
+
     def present(self) -> None:
-        """Show the drawn frame in the window."""
+        """Show the drawn canvas in the window: scaled to fit, centred, black bars on the rest."""
+        window = pygame.display.get_surface()
+        size = window.get_size()
+        view = layout.fit_rect(size)
+        if view.size == layout.CANVAS_SIZE:
+            window.blit(self.screen, view)
+        else:
+            scale = view.w / layout.CANVAS_SIZE[0]
+            target = window.subsurface(view)
+            if scale == int(scale) and view.h == layout.CANVAS_SIZE[1] * int(scale):
+                pygame.transform.scale(self.screen, view.size, target)  # whole multiple: pixels, no blur
+            else:
+                pygame.transform.smoothscale(self.screen, view.size, target)
+            self._sharpen(window, view)
+        if view.size != size:
+            for bar in _letterbox(size, view):
+                window.fill((0, 0, 0), bar)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             self.first_frame_wall = time.time()
 
+    def _sharpen(self, window: pygame.Surface, view: pygame.Rect) -> None:
+        """Draw the noted cards and chips again from their art at the window's scale, on the pixels where
+        each still shows (where nothing was drawn over it since), in the order they were drawn."""
+        scale = view.w / layout.CANVAS_SIZE[0]
+        for sprite, rect in self.screen.notes:
+            sharp = self.assets.sharp(sprite, scale)
+            if sharp is None:
+                continue
+            image, opaque, big_opaque = sharp
+            shows = pygame.mask.from_threshold(
+                self.screen.subsurface(rect), (0, 0, 0, 0), SAME_PIXEL, othersurface=sprite
+            ).overlap_mask(opaque, (0, 0))
+            shows = shows.scale(image.get_size()).overlap_mask(big_opaque, (0, 0))
+            at = (view.x + round(rect.x * scale), view.y + round(rect.y * scale))
+            shows.to_surface(window, setsurface=image, unsetcolor=None, dest=at)
+
     def toggle_fullscreen(self) -> None:
-        """Switch between a window and the full screen."""
+        """Switch between a window and the full screen (the desktop's size; the table letterboxed in it)."""
+        if not self.fullscreen:
+            self._windowed_size = self.window_size
         try:
-            pygame.display.toggle_fullscreen()
+            self._set_window(not self.fullscreen)
             self.fullscreen = not self.fullscreen
         except pygame.error as error:
             self.ctx.warn(_("Fullscreen is not available here ({error}).").format(error=error))
+        self._shown_size = None
+
+    def _set_window(self, fullscreen: bool) -> None:
+        """Open (or change) the window: resizable at its windowed size, or the whole desktop."""
+        desktops = pygame.display.get_desktop_sizes()
+        size, flags = (desktops[0], pygame.FULLSCREEN) if fullscreen and desktops else (
+            self._windowed_size, pygame.RESIZABLE
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" on software-only machines
+            pygame.display.set_mode(size, flags)
 
     def _keep_minimum_size(self, width: int, height: int) -> None:
         if width >= layout.MIN_WINDOW[0] and height >= layout.MIN_WINDOW[1]:
@@ -425,8 +513,9 @@ class App:
             began = time.perf_counter()
             self.step(dt)
             drawn = time.perf_counter()
-            if pacer is None or not pacer.wants_sample() or pacer.drawn(fingerprint(self.screen),
-                                                                         time.monotonic()):
+            if pacer is None or not pacer.wants_sample() or self.window_changed() or pacer.drawn(
+                fingerprint(self.screen), time.monotonic()
+            ):
                 self.present()
             self.frame_times.append(drawn - began)
             self.present_times.append(time.perf_counter() - began)
@@ -483,6 +572,32 @@ class App:
 
 def _headless() -> bool:
     return pygame.display.get_driver() in HEADLESS_DRIVERS
+
+
+def first_window_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window's first size: the canvas's, shrunk to fit a smaller desktop with room for its frame.
+
+    >>> first_window_size([(1920, 1080)]), first_window_size([(1024, 768)]), first_window_size([])
+    ((1280, 720), (921, 518), (1280, 720))
+    """
+    if not desktops:
+        return layout.CANVAS_SIZE
+    room = (desktops[0][0] * 0.9, desktops[0][1] * 0.9)
+    scale = min(1.0, room[0] / layout.CANVAS_SIZE[0], room[1] / layout.CANVAS_SIZE[1])
+    return (
+        max(layout.MIN_WINDOW[0], int(layout.CANVAS_SIZE[0] * scale)),
+        max(layout.MIN_WINDOW[1], int(layout.CANVAS_SIZE[1] * scale)),
+    )
+
+
+def _letterbox(size: tuple[int, int], view: pygame.Rect) -> list[pygame.Rect]:
+    """The bars of a window of `size` around the canvas's `view` (above and below, or left and right)."""
+    return [
+        pygame.Rect(0, 0, size[0], view.y),
+        pygame.Rect(0, view.bottom, size[0], size[1] - view.bottom),
+        pygame.Rect(0, 0, view.x, size[1]),
+        pygame.Rect(view.right, 0, size[0] - view.right, size[1]),
+    ]
 
 
 def say_where_data_lives(data_dir: Path, settings_file: Path) -> None:

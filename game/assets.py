@@ -5,15 +5,20 @@ Images come from the `sprites` package and sounds from the `sounds` package thro
 and scaled once. Convert needs a display mode, so build `Assets` after `set_mode`.
 A sprite file that is missing gives a plain stand-in drawn in memory (the game still
 runs while the art is being made) and is reported once in `missing`.
+
+The loader also carries the look the players chose (`set_look`): text drawn larger by the
+UI scale, and the high-contrast theme (white and bright text, a darker felt, opaque shadows).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 import pygame
 
@@ -41,17 +46,76 @@ pygame draws at 0.6875 of the size asked; ours is drawn the same so every label 
 TEXT_CACHE_SIZE = 600
 """The most rendered labels kept; the least recently drawn goes first (amounts change every round)."""
 
+SHARP_PREFIXES = ("cards", "chips/")
+"""Sprites drawn again from their full-size art in a window larger than the canvas (`Assets.sharp`)."""
+
+SHARP_ALPHA = 250
+"""The least alpha of a sprite pixel that counts as opaque (the card art's faces are 253)."""
+
+SAME_PIXEL = (6, 6, 6, 255)
+"""How far a drawn pixel's color may be from a noted sprite's for the sprite to still show there (an
+almost opaque pixel blends in a little of what was under it, once per layer); alpha is not compared."""
+
+Notes = list[tuple[pygame.Surface, pygame.Rect]]
+"""Card and chip sprites drawn whole on a surface, and where, in the order drawn."""
+
+CONTRAST_FELT = (80, 80, 80)
+"""What the felt is multiplied by in the high-contrast look (a darker table under bright text)."""
+
+
+def contrast_color(color: Color) -> Color:
+    """A text color in the high-contrast look: light greys become white, light colors their brightest
+    shade, dark greys black; dark colors (drawn on light pills) stay.
+
+    >>> contrast_color((246, 236, 206)), contrast_color((232, 196, 104)), contrast_color((20, 20, 20))
+    ((255, 255, 255), (255, 215, 114), (0, 0, 0))
+    """
+    light = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] >= 110
+    grey = max(color) - min(color) < 60
+    if grey:
+        return (255, 255, 255) if light else (0, 0, 0)
+    if not light:
+        return color
+    top = max(color)
+    r, g, b = (round(255 * c / top) for c in color)
+    return r, g, b
+
 
 class Assets:
     """The game's cached asset loader (images, fonts, text); one per display."""
 
-    def __init__(self, *, four_color: bool = False) -> None:
+    def __init__(
+        self, *, four_color: bool = False, ui_scale: float = 1.0, high_contrast: bool = False
+    ) -> None:
         self.four_color = four_color
+        self.ui_scale = ui_scale
+        """How much larger than asked text is drawn (the UI scale setting)."""
+        self.high_contrast = high_contrast
+        """Whether the high-contrast look is on."""
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
         self.missing: set[str] = set()
         """Sprite files that were not found (stand-ins were drawn instead)."""
+        self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
+        """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
+        self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
+        self.layer_notes: dict[int, Notes] = {}
+        """The sprites drawn on each cached layer (a seat's settled cards), by the layer's id while it lives,
+        noted again where the layer is drawn (`keep_layer_notes`)."""
+
+    def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
+        """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
+        if (ui_scale, high_contrast) == (self.ui_scale, self.high_contrast):
+            return False
+        self.ui_scale, self.high_contrast = ui_scale, high_contrast
+        self._fonts.clear()
+        self._text.clear()
+        # The felt and the drawn pieces (buttons, dimmed chips: keys starting "\0") follow the look;
+        # the card and chip sprites do not.
+        for key in [k for k in self._images if k[0] == sprites.FELT_FILE or k[0].startswith("\0")]:
+            del self._images[key]
+        return True
 
     # ---- images ------------------------------------------------------------------------
 
@@ -62,8 +126,13 @@ class Assets:
         if surface is None:
             if size is None:
                 surface = self._load(path)
+                if path == sprites.FELT_FILE and self.high_contrast:
+                    surface = surface.copy()
+                    surface.fill(CONTRAST_FELT, special_flags=pygame.BLEND_MULT)
             else:
                 surface = pygame.transform.smoothscale(self.image(path), size)
+                if path.startswith(SHARP_PREFIXES):
+                    self.sized[id(surface)] = (path, size)  # kept for good in _images: the id stays its own
             self._images[key] = surface
         return surface
 
@@ -80,6 +149,37 @@ class Assets:
         if pygame.display.get_surface() is None:
             return loaded
         return loaded.convert_alpha() if path != sprites.FELT_FILE else loaded.convert()
+
+    def sharp(
+        self, sprite: pygame.Surface, scale: float
+    ) -> tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask] | None:
+        """A card or chip sprite drawn from its art at `scale` times its size, opaque in the window's
+        format, with the masks of its opaque pixels at both sizes; None for any other surface.
+
+        Only the latest scale is kept: a window dragged through many sizes keeps no old ones.
+        """
+        origin = self.sized.get(id(sprite))
+        if origin is None:
+            return None
+        key = (id(sprite), scale)
+        found = self._sharp.get(key)
+        if found is None:
+            if any(old != scale for _, old in self._sharp):
+                self._sharp.clear()
+            path, (w, h) = origin
+            big = pygame.transform.smoothscale(self.image(path), (round(w * scale), round(h * scale)))
+            found = (
+                big.convert(),
+                pygame.mask.from_surface(sprite, SHARP_ALPHA),
+                pygame.mask.from_surface(big, SHARP_ALPHA),
+            )
+            self._sharp[key] = found
+        return found
+
+    def keep_layer_notes(self, layer: pygame.Surface, notes: Notes) -> None:
+        """Remember which sprites a cached layer holds, and where, for as long as the layer lives."""
+        self.layer_notes[id(layer)] = notes
+        weakref.finalize(layer, self.layer_notes.pop, id(layer), None)
 
     def card(self, code: str | None, size: tuple[int, int]) -> pygame.Surface:
         """A card face by code ('AS'; a rank alone is drawn as spades) or the back (None)."""
@@ -117,12 +217,14 @@ class Assets:
 
     # ---- fonts and text ----------------------------------------------------------------
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The table's typeface (`game.glyphs.FONT_FILE`) at a size; never a system font."""
-        key = (size, bold)
+    def font(self, size: int, bold: bool = False, *, scaled: bool = True) -> pygame.font.Font:
+        """The table's typeface (`game.glyphs.FONT_FILE`) at a size, times the UI scale unless not
+        `scaled` (the felt's printing); never a system font."""
+        key = (size if scaled else -size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(FONT_FILE, max(1, int(size * FONT_SCALE)))
+            points = round(size * self.ui_scale) if scaled else size
+            font = pygame.font.Font(FONT_FILE, max(1, int(points * FONT_SCALE)))
             font.set_bold(bold)
             self._fonts[key] = font
         return font
@@ -134,7 +236,8 @@ class Assets:
         key = (text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
-            surface = self.font(size, bold).render(drawable_text(text), True, color)
+            shown = contrast_color(color) if self.high_contrast else color
+            surface = self.font(size, bold).render(drawable_text(text), True, shown)
             self._remember(key, surface)
         else:
             self._text.move_to_end(key)
@@ -149,20 +252,68 @@ class Assets:
     def shadowed_text(
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
-        """A label with a soft dark drop shadow, for reading on felt; cached."""
+        """A label with a soft drop shadow (an opaque dark edge when high contrast), for the felt; cached."""
         key = ("\0shadow" + text, size, color, bold)
         surface = self._text.get(key)
         if surface is None:
             front = self.text(text, size, color, bold)
             back = self.font(size, bold).render(drawable_text(text), True, (0, 0, 0))
-            back.set_alpha(150)
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
-            surface.blit(back, (2, 2))
-            surface.blit(front, (0, 0))
+            if self.high_contrast:  # an opaque dark edge all round, not a soft shadow
+                for offset in ((0, 0), (2, 0), (0, 2), (2, 2)):
+                    surface.blit(back, offset)
+                surface.blit(front, (1, 1))
+            else:
+                back.set_alpha(150)
+                surface.blit(back, (2, 2))
+                surface.blit(front, (0, 0))
             self._remember(key, surface)
         else:
             self._text.move_to_end(key)
         return surface
+
+
+class NotingSurface(pygame.Surface):
+    """A surface that, while `noting`, notes each card or chip sprite (`Assets.sized`) blitted on it whole,
+    and the sprites of each noted layer (`Assets.layer_notes`) blitted whole; the game's canvas is one, so
+    a window larger than it can draw them again from their art (`App.present`)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        assets: Assets,
+        *,
+        like: pygame.Surface | None = None,
+        alpha: bool = False,
+    ) -> None:
+        if like is not None:
+            super().__init__(size, 0, like)
+        else:
+            super().__init__(size, pygame.SRCALPHA if alpha else 0)
+        self.sprites = assets.sized
+        self.layers = assets.layer_notes
+        self.noting = False
+        self.notes: Notes = []
+        """The noted sprites and where they lie, in the order drawn."""
+
+    def blit(
+        self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0
+    ) -> pygame.Rect:
+        """Blit as a Surface does, noting a listed sprite or layer drawn whole."""
+        rect = super().blit(source, dest, area, special_flags)
+        if self.noting and area is None and not special_flags:
+            key = id(source)
+            if key in self.sprites:
+                if rect.size == source.get_size():
+                    self.notes.append((source, rect))
+            elif key in self.layers and rect.size == source.get_size():
+                self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
+        return rect
+
+    def notes_in(self, area: pygame.Rect) -> Notes:
+        """The notes lying wholly inside `area`, placed relative to its corner (for a layer cut from it)."""
+        inside = [(sprite, where) for sprite, where in self.notes if area.contains(where)]
+        return [(sprite, where.move(-area.x, -area.y)) for sprite, where in inside]
 
 
 def shipped_files() -> list[str]:

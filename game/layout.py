@@ -18,6 +18,43 @@ CANVAS_SIZE: tuple[int, int] = (1280, 720)
 MIN_WINDOW: tuple[int, int] = (640, 360)
 """The smallest window the game allows."""
 
+
+def fit_rect(window: tuple[int, int]) -> pygame.Rect:
+    """Where the canvas shows in a window of that size: scaled to fit whole, centred, the rest letterboxed.
+
+    >>> fit_rect((1280, 720)), fit_rect((800, 600)), fit_rect((2560, 1440)), fit_rect((1080, 1920))
+    (<rect(0, 0, 1280, 720)>, <rect(0, 75, 800, 450)>, <rect(0, 0, 2560, 1440)>, <rect(0, 656, 1080, 608)>)
+    """
+    scale = min(window[0] / CANVAS_SIZE[0], window[1] / CANVAS_SIZE[1])
+    w = max(1, min(window[0], round(CANVAS_SIZE[0] * scale)))
+    h = max(1, min(window[1], round(CANVAS_SIZE[1] * scale)))
+    return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+def window_to_canvas(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    """The canvas point shown at a window position (a point on the letterbox goes to the nearest edge).
+
+    >>> window_to_canvas((400, 300), (800, 600)), window_to_canvas((5, 2), (800, 600))
+    ((640, 360), (8, 0))
+    """
+    view = fit_rect(window)
+    x = (pos[0] - view.x) * CANVAS_SIZE[0] / view.w
+    y = (pos[1] - view.y) * CANVAS_SIZE[1] / view.h
+    return min(max(int(x), 0), CANVAS_SIZE[0] - 1), min(max(int(y), 0), CANVAS_SIZE[1] - 1)
+
+
+def canvas_to_window(pos: tuple[float, float], window: tuple[int, int]) -> tuple[int, int]:
+    """The window position where a canvas point shows (the centre of its scaled pixel).
+
+    >>> canvas_to_window((640, 360), (800, 600))
+    (400, 300)
+    """
+    view = fit_rect(window)
+    return (
+        view.x + int((pos[0] + 0.5) * view.w / CANVAS_SIZE[0]),
+        view.y + int((pos[1] + 0.5) * view.h / CANVAS_SIZE[1]),
+    )
+
 TABLE_POSITIONS = 7
 """Seat positions drawn along the arc."""
 
@@ -248,12 +285,32 @@ def bet_button_rects() -> dict[str, pygame.Rect]:
     }
 
 
+_control_scale = 1.0
+"""How much larger the rail's decision buttons are drawn (the UI scale setting; the App sets it)."""
+
+ACTION_ROW_ROOM = 900
+"""The widest the row of decision buttons may be: clear of the bankroll panel and the hint button."""
+
+
+def scale_controls(scale: float) -> None:
+    """Make the rail's decision buttons larger by `scale`, as far as the rail has room (the UI scale)."""
+    global _control_scale
+    _control_scale = scale
+
+
 def action_button_rects(names: list[str]) -> dict[str, pygame.Rect]:
-    """A centred row of action buttons on the rail."""
-    w, h, gap = 134, 58, 14
+    """A centred row of action buttons on the rail, larger with the UI scale as far as the rail allows
+    (the row stays inside `ACTION_ROW_ROOM`, under the turn caption that ends at y=628).
+
+    >>> action_button_rects(["hit", "stand"])["hit"]
+    <rect(499, 633, 134, 58)>
+    """
+    gap = 14
+    w = max(134, min(round(134 * _control_scale), (ACTION_ROW_ROOM - (len(names) - 1) * gap) // len(names)))
+    h = min(round(58 * _control_scale), 64)
     total = len(names) * w + (len(names) - 1) * gap
     left = CANVAS_SIZE[0] // 2 - total // 2
-    return {name: pygame.Rect(left + i * (w + gap), 633, w, h) for i, name in enumerate(names)}
+    return {name: pygame.Rect(left + i * (w + gap), 662 - h // 2, w, h) for i, name in enumerate(names)}
 
 
 def bankroll_rect() -> pygame.Rect:

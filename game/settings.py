@@ -55,6 +55,9 @@ SPEEDS: tuple[str, ...] = ("normal", "fast", "instant")
 SPEED_FACTORS: dict[str, float] = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 """How long each speed makes an animation, relative to normal."""
 
+UI_SCALES: tuple[float, ...] = (1.0, 1.1, 1.25)
+"""How much larger text (and the rail's decision buttons) may be drawn (`ui_scale`), smallest first."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -82,6 +85,14 @@ class Settings:
     """Remapped keys, an action id ('HIT', 'BET_ADD:0') to a pygame key name ('g'); the rest keep
     their defaults. Global, not per profile: the title, menus and setup are used before anyone's
     profile is chosen, and the people at one table share one keyboard."""
+    ui_scale: float = 1.0
+    """How much larger text and the rail's decision buttons are drawn, one of `UI_SCALES` (whatever the
+    window's size)."""
+    high_contrast: bool = False
+    """The high-contrast look: a darker felt, white and bright text, bright edges on buttons and the
+    message bar."""
+    reduced_motion: bool = False
+    """Cards and chips appear where they land instead of flying there (the pace of the deal is kept)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -117,6 +128,8 @@ def _valid(name: str, value: Any, default: Any) -> bool:
             not isinstance(value, bool) and isinstance(value, int | float)
             and math.isfinite(value) and 0 <= value <= 1
         )
+    if name == "ui_scale":  # a number (JSON may write 1.0 as 1), one of the choices
+        return not isinstance(value, bool) and isinstance(value, int | float) and value in UI_SCALES
     if type(value) is not type(default):
         return False
     if name == "speed":
@@ -145,7 +158,7 @@ def _validated(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
         if not _valid(f.name, value, getattr(defaults, f.name)):
             bad.append(f.name)
         else:
-            good[f.name] = float(value) if f.name == "volume" else value
+            good[f.name] = float(value) if f.name in ("volume", "ui_scale") else value
     return replace(defaults, **good), bad
 
 

@@ -15,7 +15,7 @@ from engine import Money, Rules, format_money
 from engine.i18n import _, language, money, ngettext
 from engine.rule_words import felt_phrases
 from game import layout
-from game.assets import Assets
+from game.assets import Assets, NotingSurface
 from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
 from game.tween import ease_in_out, ease_out
@@ -77,7 +77,8 @@ class TableView:
         self._background: pygame.Surface | None = None
         self._background_key: tuple[object, ...] | None = None
         self._seat_layers: dict[int, tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = {}
-        self._scratch = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
+        self._scratch = NotingSurface(layout.CANVAS_SIZE, assets, alpha=True)
+        self._scratch.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
@@ -152,7 +153,7 @@ class TableView:
         center: tuple[int, int],
         radius: int,
     ) -> None:
-        font = self.assets.font(size, bold=True)
+        font = self.assets.font(size, bold=True, scaled=False)  # printed to fit the arc: not UI text
         widths = [font.size(ch)[0] + 2 for ch in text]
         total = sum(widths)
         angle = -total / (2 * radius)
@@ -435,6 +436,7 @@ class TableView:
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         scratch = self._scratch
         scratch.fill((0, 0, 0, 0), area)
+        scratch.notes.clear()
         if p.active is not None and p.active[0] == seat:
             cx, cy = p.hand_chip_pos(seat, p.active[1])
             ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
@@ -455,6 +457,7 @@ class TableView:
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
+        self.assets.keep_layer_notes(layer, scratch.notes_in(area))
         return layer, area.topleft
 
     def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:

@@ -1,20 +1,39 @@
-"""Tiny tweening helpers: easing curves and a progress timer."""
+"""Tiny tweening helpers: easing curves and a progress timer.
+
+Every movement on the table (cards flying from the shoe, chips sliding) is placed by an
+easing curve of its timer's progress. With reduced motion (`reduce_motion(True)`, the
+setting of that name) the curves jump to their end as soon as the movement starts: cards
+and chips appear where they land, while the timers, and so the pace of the deal, stay.
+"""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
+_reduced = False
+"""Whether movements jump to their end (the reduced-motion setting; the App sets it)."""
+
+
+def reduce_motion(on: bool) -> None:
+    """Turn reduced motion on or off for every eased movement."""
+    global _reduced
+    _reduced = on
+
 
 def ease_out(t: float) -> float:
-    """Fast start, gentle landing (cubic)."""
+    """Fast start, gentle landing (cubic); a jump once started under reduced motion."""
     t = min(max(t, 0.0), 1.0)
+    if _reduced:
+        return 1.0 if t > 0 else 0.0
     return 1 - (1 - t) ** 3
 
 
 def ease_in_out(t: float) -> float:
-    """Slow start and end (sine)."""
+    """Slow start and end (sine); a jump once started under reduced motion."""
     t = min(max(t, 0.0), 1.0)
+    if _reduced:
+        return 1.0 if t > 0 else 0.0
     return 0.5 - 0.5 * math.cos(math.pi * t)
 
 

@@ -20,6 +20,8 @@ from game.sound import Sounds
 
 CREAM = (246, 236, 206)
 GOLD = (232, 196, 104)
+CONTRAST_EDGE = (255, 230, 40)
+"""The bright edge of buttons and the message bar in the high-contrast look."""
 CARET_BLINKS_FOR = 10.0
 """Seconds a text box's caret blinks after an edit before it stays lit (as GTK's does), so a still
 screen lets the game sleep (game.pacing)."""
@@ -84,11 +86,15 @@ class Button:
             else ("pressed" if self.flash > 0 else ("hover" if self.hover else "normal"))
         )
         surface.blit(nine_slice(assets, state, self.rect.size), self.rect.topleft)
+        if assets.high_contrast:
+            edge = CONTRAST_EDGE if self.enabled else (150, 150, 150)
+            pygame.draw.rect(surface, edge, self.rect, 3, border_radius=10)
         color = (190, 184, 176) if not self.enabled else CREAM
         size = 24 if self.rect.h >= 50 else 20
         text = assets.text(self.label, size, color, bold=True)
-        if text.get_width() > self.rect.w - 12:
-            text = assets.text(self.label, size - 4, color, bold=True)
+        while text.get_width() > self.rect.w - 12 and size > 12:  # a long word, or text drawn larger
+            size -= 2
+            text = assets.text(self.label, size, color, bold=True)
         dy = 1 if state == "pressed" else 0
         surface.blit(text, text.get_rect(center=(self.rect.centerx, self.rect.centery + dy)))
 
@@ -280,8 +286,10 @@ class MessageBar:
         width = max(rect.w if label else 0, inner + 40)
         image = pygame.Surface((width, h), pygame.SRCALPHA)
         bg = (110, 20, 20, 215) if warning else (6, 24, 14, 200)
+        if assets.high_contrast:
+            bg = (bg[0] // 2, bg[1] // 2, bg[2] // 2, 255)
         pygame.draw.rect(image, bg, image.get_rect(), border_radius=h // 2)
-        edge = (*who_color, 255) if who else (*GOLD, 140)
+        edge = (*who_color, 255) if who else (*CONTRAST_EDGE, 255) if assets.high_contrast else (*GOLD, 140)
         pygame.draw.rect(image, edge, image.get_rect(), 3 if who else 1, border_radius=h // 2)
         x = (width - inner) // 2
         if banner is not None:

@@ -145,6 +145,8 @@ class _Words:
 
     def __init__(self) -> None:
         self.said: list[str] = []
+        self.sized: dict[int, object] = {}  # what a canvas notes for a large window (none here)
+        self.layer_notes: dict[int, object] = {}
 
     def image(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
         return pygame.Surface(size or (4, 4))

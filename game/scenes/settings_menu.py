@@ -1,6 +1,6 @@
-"""The settings overlay: rules preset, animation speed, sound, volume and the four-color deck, a
-Rules button that shows the table's rules in words, and Counting: a person's count system and bet
-ramp (the person whose turn it is to bet first).
+"""The settings overlay: rules preset, animation speed, sound, volume, the four-color deck, casino
+conditions, text size, contrast and motion, a Rules button that shows the table's rules in words, and
+Counting: a person's count system and bet ramp (the person whose turn it is to bet first).
 
 While a round is in play and saved, it says what leaving does before anyone leaves: the
 round is kept (as a quit keeps it) and opens where it stopped the next time.
@@ -17,7 +17,7 @@ from game.context import GameContext
 from game.focus import Control, control_words
 from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
-from game.settings import SPEEDS
+from game.settings import SPEEDS, UI_SCALES
 from game.widgets import Button, ButtonRow, draw_veil
 
 GOLD = (232, 196, 104)
@@ -25,7 +25,7 @@ CREAM = (246, 236, 206)
 PANEL = pygame.Rect(90, 50, 1100, 560)
 COLUMNS: tuple[tuple[str, ...], ...] = (
     ("rules", "speed", "sound", "volume", "deck", "casino"),
-    ("language", "currency", "voice"),
+    ("language", "currency", "voice", "text", "contrast", "motion"),
 )
 """The rows of each column: the table's on the left, the player's own on the right."""
 ROWS = tuple(row for column in COLUMNS for row in column)
@@ -36,7 +36,13 @@ KEPT_NOTE = N_("Leave table or quit now: this round is kept and opens where it s
 """What the dialog says while a saved round is in play."""
 LABELS = {"rules": N_("Rules"), "speed": N_("Animation"), "sound": N_("Sound"), "volume": N_("Volume"),
           "deck": N_("Deck"), "casino": N_("Casino"), "language": N_("Language"), "currency": N_("Money"),
-          "voice": N_("Voice")}
+          "voice": N_("Voice"),
+          # TRANSLATORS: a settings row: how large text is drawn (100%, 110%, 125%)
+          "text": N_("Text size"),
+          # TRANSLATORS: a settings row: the normal colors or the high-contrast look
+          "contrast": N_("Contrast"),
+          # TRANSLATORS: a settings row: whether cards fly across the table or just appear
+          "motion": N_("Motion")}
 SPEED_NAMES = {"normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 """The animation speeds as the row shows them (marked; translated where shown)."""
 
@@ -181,6 +187,14 @@ class SettingsScene(Scene):
             return _(CURRENCY_NAMES[s.currency]) if s.currency else _("As the language")
         if row == "voice":
             return pgettext("voice", "On") if s.voice else pgettext("voice", "Off")
+        if row == "text":
+            return percent(s.ui_scale, 0)
+        if row == "contrast":
+            # TRANSLATORS: the Contrast setting's two values
+            return _("High contrast") if s.high_contrast else _("Standard")
+        if row == "motion":
+            # TRANSLATORS: the Motion setting's two values: cards fly to their places, or just appear there
+            return _("Reduced motion") if s.reduced_motion else _("Cards fly")
         return _("Four-color") if s.four_color else _("Two-color")
 
     def change(self, row: str, step: int) -> None:
@@ -204,6 +218,13 @@ class SettingsScene(Scene):
             new = s.with_changes(currency=next_choice(("", *CURRENCIES), s.currency, step))
         elif row == "voice":
             new = s.with_changes(voice=not s.voice)
+        elif row == "text":
+            index = UI_SCALES.index(s.ui_scale) if s.ui_scale in UI_SCALES else 0
+            new = s.with_changes(ui_scale=UI_SCALES[(index + step) % len(UI_SCALES)])
+        elif row == "contrast":
+            new = s.with_changes(high_contrast=not s.high_contrast)
+        elif row == "motion":
+            new = s.with_changes(reduced_motion=not s.reduced_motion)
         else:
             new = s.with_changes(four_color=not s.four_color)
         self.ctx.change_settings(new)
