@@ -88,8 +88,8 @@ def control_words(control: Control) -> str:
     """How the voice names a control: its label (and tooltip when that says more), 'dimmed' when off."""
     if isinstance(control, TextField):
         return _("Text field: {text}").format(text=control.text) if control.text else _("Empty text field")
-    label = control.label if any(ch.isalpha() for ch in control.label) else ""
-    tip = control.tooltip or {"<": pgettext("voice", "Previous"), ">": pgettext("voice", "Next")}.get(
+    label = control.shown if any(ch.isalpha() for ch in control.shown) else ""
+    tip = control.shown_tooltip or {"<": pgettext("voice", "Previous"), ">": pgettext("voice", "Next")}.get(
         control.label, "")
     said = tip.lower().startswith(label.lower())  # 'Double-up (100 to 200) ...' needs no 'Double-up:'
     words = (f"{label}: {tip}" if label and tip and not said else (tip or label)) or control.name

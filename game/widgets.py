@@ -71,10 +71,21 @@ class Button:
         """Whether a click at pos lands on this button (enabled and visible)."""
         return pos is not None and self.visible and self.enabled and self.rect.collidepoint(pos)
 
+    @property
+    def shown(self) -> str:
+        """The label in the player's language, looked up as it is drawn, so a change of language shows
+        at once (scenes give fixed labels marked with `N_`; a name or a figure comes back as it is)."""
+        return _(self.label) if self.label else ""
+
+    @property
+    def shown_tooltip(self) -> str:
+        """The tooltip in the player's language, looked up as it is drawn."""
+        return _(self.tooltip) if self.tooltip else ""
+
     def shortcut_text(self) -> str:
         """'Hit (H)' for the tooltip."""
         key = KEY_NAMES.get(self.intent)
-        return self.tooltip or (f"{self.label} ({key_word(key)})" if key else self.label)
+        return self.shown_tooltip or (f"{self.shown} ({key_word(key)})" if key else self.shown)
 
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         """Paint the button in its state."""
@@ -91,10 +102,10 @@ class Button:
             pygame.draw.rect(surface, edge, self.rect, 3, border_radius=10)
         color = (190, 184, 176) if not self.enabled else CREAM
         size = 24 if self.rect.h >= 50 else 20
-        text = assets.text(self.label, size, color, bold=True)
+        text = assets.text(self.shown, size, color, bold=True)
         while text.get_width() > self.rect.w - 12 and size > 12:  # a long word, or text drawn larger
             size -= 2
-            text = assets.text(self.label, size, color, bold=True)
+            text = assets.text(self.shown, size, color, bold=True)
         dy = 1 if state == "pressed" else 0
         surface.blit(text, text.get_rect(center=(self.rect.centerx, self.rect.centery + dy)))
 

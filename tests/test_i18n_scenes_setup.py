@@ -58,7 +58,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def labels(scene: Scene) -> dict[str, str]:
     """Each of a screen's buttons by name: its label."""
-    return {b.name: b.label for b in scene.buttons.buttons}  # type: ignore[attr-defined]
+    return {b.name: b.shown for b in scene.buttons.buttons}  # type: ignore[attr-defined]
 
 
 def stats_data(rounds: int) -> StatsData:
@@ -133,7 +133,7 @@ def test_english_is_as_it_was(app):
 def button_fits(app: App, button: Button) -> bool:
     """Whether a button's label fits inside it at the smaller size the button falls back to."""
     size = 24 if button.rect.h >= 50 else 20
-    width = app.ctx.assets.text(button.label, size - 4, CREAM, bold=True).get_width()
+    width = app.ctx.assets.text(button.shown, size - 4, CREAM, bold=True).get_width()
     return width <= button.rect.w - 12
 
 

@@ -58,7 +58,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def labels(app: App) -> dict[str, str]:
     """The visible buttons of the top scene, by name."""
-    return {b.name: b.label for b in top(app).buttons.buttons if b.visible}  # type: ignore[attr-defined]
+    return {b.name: b.shown for b in top(app).buttons.buttons if b.visible}  # type: ignore[attr-defined]
 
 
 def test_the_betting_scene_draws_its_buttons_and_bankroll_in_french(apps, speak, drawn):
@@ -142,7 +142,7 @@ def too_wide(app: App) -> list[str]:
     for b in top(app).buttons.buttons:  # type: ignore[attr-defined]
         assert isinstance(b, Button)
         size = 24 if b.rect.h >= 50 else 20
-        for label in (b.label, *other_labels().get(b.name, ())) if b.visible else ():
+        for label in (b.shown, *other_labels().get(b.name, ())) if b.visible else ():
             if assets.font(size - 4, True).size(label)[0] > b.rect.w - 12:
                 wide.append(f"{b.name}: {label!r}")
     return wide

@@ -291,3 +291,17 @@ def test_a_message_missing_from_a_catalog_falls_back_to_english():
     assert _("A sentence no catalog has {x}.").format(x=1) == "A sentence no catalog has 1."
     assert ngettext("{n} thing no catalog has", "{n} things no catalog has", 2).format(n=2) == (
         "2 things no catalog has")
+
+
+def test_a_language_chosen_in_settings_relabels_the_table_underneath_at_once(apps):
+    """The betting scene was built in English; its buttons read German as soon as German is chosen."""
+    from game.scenes.settings_menu import SettingsScene
+
+    app = apps()
+    clear = app.stack.top.buttons.by_name("clear")
+    assert (clear.shown, clear.shortcut_text()) == ("Clear", "Clear (Backspace)")
+    scene = SettingsScene(app.ctx)
+    while app.ctx.settings.language != "de":
+        scene.change("language", 1)
+    assert clear.shown == "Löschen"
+    assert "Rücktaste" in clear.shortcut_text()

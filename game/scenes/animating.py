@@ -67,9 +67,9 @@ def spot_buttons(back: pygame.Rect, onward: pygame.Rect, onward_label: str, onwa
     rects = layout.action_button_rects([name for name, *_ in PLAY_BUTTONS])
     buttons = [Button(name, _(label), rects[name], intent) for name, label, intent, _action in PLAY_BUTTONS]
     offer = layout.action_button_rects(["yes", "no"])
-    buttons += [Button("yes", _("Yes"), offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
-                Button("no", _("No"), offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
-                Button("back", _("Back"), back, IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
+    buttons += [Button("yes", N_("Yes"), offer["yes"].inflate(60, 0).move(-30, 0), IntentKind.YES),
+                Button("no", N_("No"), offer["no"].inflate(60, 0).move(30, 0), IntentKind.NO),
+                Button("back", N_("Back"), back, IntentKind.BACK, tooltip=N_("Back to the setup (Esc)")),
                 Button("next", onward_label, onward, IntentKind.CONFIRM, tooltip=onward_tip)]
     return ButtonRow(buttons)
 

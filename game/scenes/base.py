@@ -7,7 +7,7 @@ import pygame
 
 from engine import Rules
 from engine.drills import Spot
-from engine.i18n import _, money
+from engine.i18n import N_, _, money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -23,7 +23,7 @@ class TableScene(Scene):
         self.ctx = ctx
         self.buttons = ButtonRow(
             [
-                Button("menu", _("Settings"), layout.menu_button_rect(), IntentKind.MENU),
+                Button("menu", N_("Settings"), layout.menu_button_rect(), IntentKind.MENU),
             ]
         )
 

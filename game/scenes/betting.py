@@ -26,7 +26,7 @@ import pygame
 
 from engine import InvalidBetError, Money, ShoeStateError
 from engine.errors import as_sentence
-from engine.i18n import _, money, ngettext
+from engine.i18n import N_, _, money, ngettext
 from game import layout
 from game.autoplay import EngineBot
 from game.casino import between_shoes, casino_rng, change_words
@@ -85,13 +85,13 @@ class BettingScene(TableScene):
         rects = layout.bet_button_rects()
         self.buttons.buttons += [
             # TRANSLATORS: betting buttons (about 110 pixels wide); keep them short
-            Button("clear", _("Clear"), rects["clear"], IntentKind.CLEAR),
-            Button("rebet", _("Rebet"), rects["rebet"], IntentKind.REBET),
-            Button("rebet2", _("2x Rebet"), rects["rebet2"], IntentKind.REBET,
-                   tooltip=_("Double the last bet")),
-            Button("deal", _("Deal"), rects["deal"], IntentKind.CONFIRM),
-            Button("sitout", _("Sit out"), layout.sit_out_rect(), IntentKind.CLICK,
-                   tooltip=_("Skip this round (W)")),
+            Button("clear", N_("Clear"), rects["clear"], IntentKind.CLEAR),
+            Button("rebet", N_("Rebet"), rects["rebet"], IntentKind.REBET),
+            Button("rebet2", N_("2x Rebet"), rects["rebet2"], IntentKind.REBET,
+                   tooltip=N_("Double the last bet")),
+            Button("deal", N_("Deal"), rects["deal"], IntentKind.CONFIRM),
+            Button("sitout", N_("Sit out"), layout.sit_out_rect(), IntentKind.CLICK,
+                   tooltip=N_("Skip this round (W)")),
         ]
 
     # ---- entering: a new round, rebuys for the bots ------------------------------------

@@ -6,7 +6,7 @@ from typing import Protocol
 
 import pygame
 
-from engine.i18n import _, money
+from engine.i18n import N_, _, money
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -47,10 +47,10 @@ class BrokeScene(Scene):
                 ),
                 Button(
                     "leave",
-                    _("Leave the seat"),
+                    N_("Leave the seat"),
                     pygame.Rect(panel.centerx + 10, panel.bottom - 86, 240, 60),
                     IntentKind.NO,
-                    tooltip=_("Give up the seat for this sitting (N)"),
+                    tooltip=N_("Give up the seat for this sitting (N)"),
                 ),
             ]
         )

@@ -17,7 +17,7 @@ import pygame
 
 from engine import Card, Rules
 from engine.drills import TRUE_COUNT_TOLERANCE, CountAnswer, count_answer, count_flashes, most_flashes
-from engine.i18n import _, ngettext, number
+from engine.i18n import N_, _, ngettext, number
 from engine.store import CountDrillStats
 from game import layout
 from game.background import Job
@@ -103,8 +103,9 @@ class CountDrillScene(Scene):
         self.jobs: list[Job[Any]] = []
         r = count_rects()
         self.buttons = ButtonRow([
-            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
-            Button("start", _("Start"), r["start"], IntentKind.CONFIRM, tooltip=_("Flash the cards (Enter)")),
+            Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back to the setup (Esc)")),
+            Button("start", N_("Start"), r["start"], IntentKind.CONFIRM,
+                   tooltip=N_("Flash the cards (Enter)")),
         ])
 
     def enter(self) -> None:

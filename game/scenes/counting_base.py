@@ -15,7 +15,7 @@ import pygame
 
 from engine import Rules
 from engine.count_drills import CountDrill
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.store import DrillStats
 from game.background import Job
 from game.context import GameContext
@@ -66,8 +66,8 @@ class CountingScene(Scene):
         """Why the typed answer did not read (nothing is scored)."""
         r = counting_rects()
         self.buttons = ButtonRow([
-            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the setup (Esc)")),
-            Button("next", _("Next"), r["next"], IntentKind.CONFIRM, tooltip=_("Go on (Enter)")),
+            Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back to the setup (Esc)")),
+            Button("next", N_("Next"), r["next"], IntentKind.CONFIRM, tooltip=N_("Go on (Enter)")),
         ])
 
     def enter(self) -> None:

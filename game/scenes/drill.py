@@ -136,9 +136,9 @@ class DrillSetupScene(Scene):
         r = setup_rects()
         example = "16 vs T; A7 vs 9; 88 vs 6"
         self.field = TextField("custom", r["field"], self.choice.custom, example, limit=120)
-        buttons = [Button("start", _("Start"), r["start"], IntentKind.CONFIRM, tooltip=_("Start (Enter)")),
-                   Button("back", _("Back"), r["back"], IntentKind.BACK,
-                          tooltip=_("Back to the title (Esc)"))]
+        buttons = [Button("start", N_("Start"), r["start"], IntentKind.CONFIRM, tooltip=N_("Start (Enter)")),
+                   Button("back", N_("Back"), r["back"], IntentKind.BACK,
+                          tooltip=N_("Back to the title (Esc)"))]
         for row in range(5):
             buttons += [Button(f"prev{row}", "<", r[f"prev{row}"], IntentKind.CLICK),
                         Button(f"next{row}", ">", r[f"next{row}"], IntentKind.CLICK)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine import KEYS_SLOT, how_to_play
-from engine.i18n import _
+from engine.i18n import N_, _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind, key_help, key_table, pad_help
@@ -88,9 +88,9 @@ class HowToPlayScene(Scene):
         self.page = 0
         r = layout.how_to_play_rects()
         self.buttons = ButtonRow([
-            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=_("The previous page (Left, Page Up)")),
-            Button("next", ">", r["next"], IntentKind.CLICK, tooltip=_("The next page (Right, Page Down)")),
-            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
+            Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=N_("The previous page (Left, Page Up)")),
+            Button("next", ">", r["next"], IntentKind.CLICK, tooltip=N_("The next page (Right, Page Down)")),
+            Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back to the title (Esc)")),
         ])
         self._sync()
 

@@ -84,8 +84,8 @@ class KeysScene(Scene):
         self.listening = False
         self.problem = ""
         self.buttons = ButtonRow([
-            Button("reset", _("Reset all"), pygame.Rect(PANEL.right - 340, PANEL.bottom - 60, 150, 44),
-                   IntentKind.CLICK, tooltip=_("Every key back to its default")),
+            Button("reset", N_("Reset all"), pygame.Rect(PANEL.right - 340, PANEL.bottom - 60, 150, 44),
+                   IntentKind.CLICK, tooltip=N_("Every key back to its default")),
             Button("done", pgettext("voice", "Done"),
                    pygame.Rect(PANEL.right - 174, PANEL.bottom - 60, 150, 44),
                    IntentKind.BACK, tooltip=pgettext("voice", "Close (Esc)")),

@@ -107,11 +107,12 @@ class LeaderboardScene(Scene):
         r = layout.leaderboard_rects()
         self.buttons = ButtonRow(
             [
-                Button("review", _("Review"), r["review"], IntentKind.CLICK,
-                       tooltip=_("The sitting's mistakes")),
-                Button("title", _("Title"), r["title"], IntentKind.CLICK, tooltip=_("Back to the title")),
-                Button("new", _("New table"), r["new"], IntentKind.CLICK, tooltip=_("Set up another table")),
-                Button("quit", _("Quit"), r["quit"], IntentKind.CLICK, tooltip=_("Leave the game")),
+                Button("review", N_("Review"), r["review"], IntentKind.CLICK,
+                       tooltip=N_("The sitting's mistakes")),
+                Button("title", N_("Title"), r["title"], IntentKind.CLICK, tooltip=N_("Back to the title")),
+                Button("new", N_("New table"), r["new"], IntentKind.CLICK,
+                       tooltip=N_("Set up another table")),
+                Button("quit", N_("Quit"), r["quit"], IntentKind.CLICK, tooltip=N_("Leave the game")),
             ]
         )
 

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from engine import BlackjackError, Money, Round, Table, load_rules
-from engine.i18n import _, money
+from engine.i18n import N_, _, money
 from game import layout
 from game.advisor import decisions_before_the_restart
 from game.autoplay import EngineBot
@@ -66,7 +66,7 @@ class OpeningScene(Scene):
         self.session: Session | None = None
         self.time = 0.0
         self.buttons = ButtonRow(
-            [Button("back", _("Back"), pygame.Rect(565, 470, 150, 52), IntentKind.BACK, visible=False)]
+            [Button("back", N_("Back"), pygame.Rect(565, 470, 150, 52), IntentKind.BACK, visible=False)]
         )
 
     @property

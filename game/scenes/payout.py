@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from game import layout
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -27,7 +27,7 @@ class PayoutScene(TableScene):
         self.leaving = False
         self.first_chip: int | None = None
         self.buttons.buttons.append(
-            Button("next", _("Next round"), layout.bet_button_rects()["deal"], IntentKind.CONFIRM,
+            Button("next", N_("Next round"), layout.bet_button_rects()["deal"], IntentKind.CONFIRM,
                    enabled=False)
         )
 

@@ -49,14 +49,14 @@ class PlayerTurnScene(AnimatingScene):
             self.buttons.buttons.append(Button(name, _(label), rects[name], intent))
         offer = layout.action_button_rects(["yes", "no"])
         self.buttons.buttons.append(
-            Button("yes", _("Insurance"), offer["yes"].inflate(40, 0), IntentKind.YES))
+            Button("yes", N_("Insurance"), offer["yes"].inflate(40, 0), IntentKind.YES))
         self.buttons.buttons.append(
-            Button("no", _("No"), offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
+            Button("no", N_("No"), offer["no"].inflate(40, 0).move(20, 0), IntentKind.NO))
         self.buttons.by_name("yes").rect.move_ip(-20, 0)
         menu = layout.menu_button_rect()
         self.buttons.buttons.append(
             Button("hint", "?", pygame.Rect(menu.x - 52, menu.y, 44, menu.h), IntentKind.HINT,
-                   tooltip=_("Hint: each play's EV (?)"))
+                   tooltip=N_("Hint: each play's EV (?)"))
         )
         self.think = 0.0
         self.prompted: int | None = None

@@ -186,10 +186,10 @@ class RulesEditorScene(Scene):
         asked = layout.confirm_button_rects()
         self.question = ButtonRow(
             [
-                Button("replace", _("Replace"), asked["yes"], IntentKind.CLICK,
-                       tooltip=_("Save these rules over the saved table")),
-                Button("cancel", _("Cancel"), asked["no"], IntentKind.BACK,
-                       tooltip=_("Keep the saved table as it is (Enter or Esc)")),
+                Button("replace", N_("Replace"), asked["yes"], IntentKind.CLICK,
+                       tooltip=N_("Save these rules over the saved table")),
+                Button("cancel", N_("Cancel"), asked["no"], IntentKind.BACK,
+                       tooltip=N_("Keep the saved table as it is (Enter or Esc)")),
             ]
         )
         self._build()
@@ -200,13 +200,13 @@ class RulesEditorScene(Scene):
         """Buttons for the start chooser, the page tabs, this page's options, Save and Back."""
         made = [
             Button("source-", "<", pygame.Rect(330, 88, 44, 44), IntentKind.CLICK,
-                   tooltip=_("Start from the previous preset or saved table")),
+                   tooltip=N_("Start from the previous preset or saved table")),
             Button("source+", ">", pygame.Rect(800, 88, 44, 44), IntentKind.CLICK,
-                   tooltip=_("Start from the next preset or saved table")),
-            Button("save", _("Save"), pygame.Rect(722, 648, 120, 44), IntentKind.CLICK,
-                   tooltip=_("Save these rules as a table under this name (Enter)")),
-            Button("back", _("Back"), pygame.Rect(1090, 644, 150, 52), IntentKind.BACK,
-                   tooltip=_("Back (Esc)")),
+                   tooltip=N_("Start from the next preset or saved table")),
+            Button("save", N_("Save"), pygame.Rect(722, 648, 120, 44), IntentKind.CLICK,
+                   tooltip=N_("Save these rules as a table under this name (Enter)")),
+            Button("back", N_("Back"), pygame.Rect(1090, 644, 150, 52), IntentKind.BACK,
+                   tooltip=N_("Back (Esc)")),
         ]
         for i, (title, _options) in enumerate(PAGES):
             rect = TAB.move(0, i * (TAB.h + 8))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.i18n import _
+from engine.i18n import N_, _
 from engine.rule_words import description_words
 from game import layout
 from game.context import GameContext
@@ -48,7 +48,7 @@ class RulesPanelScene(Scene):
         )
         self.description = wrap(ctx.assets, description_words(self.rules), 22, r["description"].w, bold=False)
         self.buttons = ButtonRow(
-            [Button("close", _("Close"), r["close"], IntentKind.BACK, tooltip=_("Close (U or Esc)"))]
+            [Button("close", N_("Close"), r["close"], IntentKind.BACK, tooltip=N_("Close (U or Esc)"))]
         )
 
     @property

@@ -97,9 +97,9 @@ class SessionReviewScene(Scene):
         self.choice: str | None = None
         r = layout.session_review_rects()
         self.buttons = ButtonRow([
-            Button("history", _("History"), r["history"], IntentKind.CLICK,
-                   tooltip=_("This sitting's rounds")),
-            Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back (Esc)")),
+            Button("history", N_("History"), r["history"], IntentKind.CLICK,
+                   tooltip=N_("This sitting's rounds")),
+            Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back (Esc)")),
         ])
 
     @property

@@ -73,13 +73,13 @@ class SettingsScene(Scene):
         self.presets = ctx.table_rules_ids()
         self.buttons = ButtonRow()
         self.buttons.buttons.append(
-            Button("edit", _("Edit"), pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
+            Button("edit", N_("Edit"), pygame.Rect(PANEL.x + 124, PANEL.y + 80, 96, 44), IntentKind.CLICK)
         )
         self._names: dict[str, str] = {}
         keys_x, keys_y = row_place("voice")
         self.buttons.buttons.append(Button(
             "keys", pgettext("voice", "Keys"), pygame.Rect(keys_x + 124, keys_y, 96, 44), IntentKind.CLICK,
-            tooltip=_("Choose the keys (the voice reads them)"),
+            tooltip=N_("Choose the keys (the voice reads them)"),
         ))
         for row in ROWS:
             x, y = row_place(row)
@@ -89,13 +89,13 @@ class SettingsScene(Scene):
                     "<",
                     pygame.Rect(x + 230, y, 48, 44),
                     IntentKind.CLICK,
-                    tooltip=_("Previous"),
+                    tooltip=N_("Previous"),
                 )
             )
             self.buttons.buttons.append(
                 Button(
                     f"{row}+", ">", pygame.Rect(x + COLUMN_WIDTH - 70, y, 48, 44), IntentKind.CLICK,
-                    tooltip=_("Next"),
+                    tooltip=N_("Next"),
                 )
             )
         bottom = [
@@ -112,11 +112,12 @@ class SettingsScene(Scene):
             rect = pygame.Rect(left + i * (w + gap), PANEL.bottom - 74, w, 52)
             self.buttons.buttons.append(Button(name, label, rect, intent, tooltip=tip))
         self.buttons.buttons.append(Button(
-            "read-rules", _("Rules"), pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44), IntentKind.CLICK,
-            tooltip=_("This table's rules in words (U)"),
+            "read-rules", N_("Rules"), pygame.Rect(PANEL.right - 130, PANEL.y + 20, 110, 44),
+            IntentKind.CLICK,
+            tooltip=N_("This table's rules in words (U)"),
         ))
-        counting = Button("counting", _("Counting"), pygame.Rect(PANEL.x + 20, PANEL.y + 20, 130, 44),
-                          IntentKind.CLICK, tooltip=_("A person's count system and bet ramp"))
+        counting = Button("counting", N_("Counting"), pygame.Rect(PANEL.x + 20, PANEL.y + 20, 130, 44),
+                          IntentKind.CLICK, tooltip=N_("A person's count system and bet ramp"))
         counting.visible = at_table
         counting.enabled = bool(self.counters())
         self.buttons.buttons.append(counting)

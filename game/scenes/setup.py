@@ -126,16 +126,17 @@ class ProfileEditor:
         """After a change: the old name and the new one (None when the profile was deleted)."""
         self.buttons = ButtonRow(
             [
-                Button("rename", _("Rename…"), r["left"], IntentKind.CLICK,
+                Button("rename", N_("Rename…"), r["left"], IntentKind.CLICK,
                        tooltip=_("Rename {name}").format(name=profile.name)),
-                Button("delete", _("Delete…"), r["middle"], IntentKind.CLICK,
+                Button("delete", N_("Delete…"), r["middle"], IntentKind.CLICK,
                        tooltip=_("Delete {name}").format(name=profile.name)),
-                Button("close", _("Close"), r["right"], IntentKind.BACK, tooltip=_("Close (Esc)")),
-                Button("save", _("Save"), r["right"], IntentKind.CONFIRM, tooltip=_("Save the name (Enter)")),
-                Button("confirm", _("Delete"), r["middle"], IntentKind.CLICK,
+                Button("close", N_("Close"), r["right"], IntentKind.BACK, tooltip=N_("Close (Esc)")),
+                Button("save", N_("Save"), r["right"], IntentKind.CONFIRM,
+                       tooltip=N_("Save the name (Enter)")),
+                Button("confirm", N_("Delete"), r["middle"], IntentKind.CLICK,
                        tooltip=_("Delete {name}").format(name=profile.name)),
-                Button("cancel", _("Cancel"), r["right"], IntentKind.BACK,
-                       tooltip=_("Keep everything (Esc)")),
+                Button("cancel", N_("Cancel"), r["right"], IntentKind.BACK,
+                       tooltip=N_("Keep everything (Esc)")),
             ]
         )
         self._sync()
@@ -313,37 +314,38 @@ class SetupScene(Scene):
         r = layout.setup_rects()
         self.buttons = ButtonRow(
             [
-                Button("seats-", "<", r["seats-"], IntentKind.CLICK, tooltip=_("Fewer seats")),
-                Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip=_("More seats")),
-                Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip=_("A smaller buy-in")),
-                Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip=_("A bigger buy-in")),
+                Button("seats-", "<", r["seats-"], IntentKind.CLICK, tooltip=N_("Fewer seats")),
+                Button("seats+", ">", r["seats+"], IntentKind.CLICK, tooltip=N_("More seats")),
+                Button("buyin-", "<", r["buyin-"], IntentKind.CLICK, tooltip=N_("A smaller buy-in")),
+                Button("buyin+", ">", r["buyin+"], IntentKind.CLICK, tooltip=N_("A bigger buy-in")),
                 Button("rules-", "<", r["rules-"], IntentKind.CLICK,
-                       tooltip=_("The previous preset or table")),
-                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip=_("The next preset or table")),
-                Button("load", _("Load"), r["load"], IntentKind.CLICK, tooltip=_("Load the rules file")),
-                Button("edit", _("Edit rules"), r["edit"], IntentKind.CLICK,
-                       tooltip=_("Shape these rules option by option and save them as a table")),
-                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
-                Button("play", _("Play"), r["play"], IntentKind.CONFIRM,
-                       tooltip=_("Open the table (Enter)")),
+                       tooltip=N_("The previous preset or table")),
+                Button("rules+", ">", r["rules+"], IntentKind.CLICK, tooltip=N_("The next preset or table")),
+                Button("load", N_("Load"), r["load"], IntentKind.CLICK, tooltip=N_("Load the rules file")),
+                Button("edit", N_("Edit rules"), r["edit"], IntentKind.CLICK,
+                       tooltip=N_("Shape these rules option by option and save them as a table")),
+                Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back to the title (Esc)")),
+                Button("play", N_("Play"), r["play"], IntentKind.CONFIRM,
+                       tooltip=N_("Open the table (Enter)")),
             ]
         )
         for i in range(MAX_SEATS):
             rects = layout.setup_row_rects(i)
             coach, count = coach_and_count_rects(rects["coach"])
             self.buttons.buttons += [
-                Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK, tooltip=_("Person, a bot, or empty")),
-                Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip=_("This person's color")),
+                Button(f"kind{i}", "", rects["kind"], IntentKind.CLICK,
+                       tooltip=N_("Person, a bot, or empty")),
+                Button(f"color{i}", "", rects["color"], IntentKind.CLICK, tooltip=N_("This person's color")),
                 Button(
                     f"coach{i}",
                     "",
                     coach,
                     IntentKind.CLICK,
-                    tooltip=_("Coach: off, says when a play was a mistake, or shows the play first"),
+                    tooltip=N_("Coach: off, says when a play was a mistake, or shows the play first"),
                 ),
                 # TRANSLATORS: a small button opening a person's counting settings; keep it very short
                 Button(f"count{i}", pgettext("button", "Count"), count, IntentKind.CLICK,
-                       tooltip=_("This person's count system and bet ramp")),
+                       tooltip=N_("This person's count system and bet ramp")),
             ]
         self._sync_buttons()
 

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from engine import Money
-from engine.i18n import _, ngettext
+from engine.i18n import N_, _, ngettext
 from engine.store import PlayerStats
 from game import layout
 from game.background import Job
@@ -100,11 +100,11 @@ class StatsScene(Scene):
         r = layout.stats_rects()
         self.buttons = ButtonRow(
             [
-                Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=_("The previous player")),
-                Button("next", ">", r["next"], IntentKind.CLICK, tooltip=_("The next player")),
-                Button("history", _("History"), r["history"], IntentKind.CLICK,
-                       tooltip=_("This player's rounds")),
-                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back (Esc)")),
+                Button("prev", "<", r["prev"], IntentKind.CLICK, tooltip=N_("The previous player")),
+                Button("next", ">", r["next"], IntentKind.CLICK, tooltip=N_("The next player")),
+                Button("history", N_("History"), r["history"], IntentKind.CLICK,
+                       tooltip=N_("This player's rounds")),
+                Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back (Esc)")),
             ]
         )
 

@@ -14,7 +14,7 @@ import pygame
 
 from engine import Rules, load_rules
 from engine.errors import as_sentence
-from engine.i18n import _, money, ngettext
+from engine.i18n import N_, _, money, ngettext
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -110,13 +110,13 @@ class TournamentScene(Scene):
         self.buttons = ButtonRow(
             [
                 Button("choice-", "<", r["choice-"], IntentKind.CLICK,
-                       tooltip=_("Previous tournament (Left)")),
+                       tooltip=N_("Previous tournament (Left)")),
                 Button("choice+", ">", r["choice+"], IntentKind.CLICK,
-                       tooltip=_("Next tournament (Right)")),
-                Button("back", _("Back"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
+                       tooltip=N_("Next tournament (Right)")),
+                Button("back", N_("Back"), r["back"], IntentKind.BACK, tooltip=N_("Back to the title (Esc)")),
                 Button(
-                    "start", _("Start"), r["start"], IntentKind.CONFIRM,
-                    tooltip=_("Play the tournament (Enter)"),
+                    "start", N_("Start"), r["start"], IntentKind.CONFIRM,
+                    tooltip=N_("Play the tournament (Enter)"),
                 ),
             ]
         )
@@ -288,13 +288,14 @@ class TournamentResultScene(Scene):
         r = layout.tournament_rects()
         self.buttons = ButtonRow(
             [
-                Button("title", _("Title"), r["back"], IntentKind.BACK, tooltip=_("Back to the title (Esc)")),
+                Button("title", N_("Title"), r["back"], IntentKind.BACK,
+                       tooltip=N_("Back to the title (Esc)")),
                 Button(
                     "again",
-                    _("Play again"),
+                    N_("Play again"),
                     r["start"],
                     IntentKind.CONFIRM,
-                    tooltip=_("Another tournament (Enter)"),
+                    tooltip=N_("Another tournament (Enter)"),
                 ),
             ]
         )
