@@ -41,6 +41,7 @@ from tools.shots_casino import casino_shot
 from tools.shots_cdrills import CDRILLS_SHOTS
 from tools.shots_coach import coach_indices_shot
 from tools.shots_idrills import deviation_drill_shot
+from tools.shots_languages import LANGUAGE_SHOTS
 from tools.shots_polish import crowded_settlement_shot, history_seven_shot
 from tools.shots_ramp import bet_ramp_shot
 from tools.shots_voice import VOICE_SHOTS
@@ -613,6 +614,15 @@ def main(argv: list[str]) -> int:
         app = make()
         try:
             app.screenshot(out / f"{name}.png")
+        finally:
+            app.close()
+        print(out / f"{name}.png")
+    for name, make in LANGUAGE_SHOTS.items():  # the whole window, at its own size
+        if only and name not in only:
+            continue
+        app = make()
+        try:
+            pygame.image.save(pygame.display.get_surface(), str(out / f"{name}.png"))
         finally:
             app.close()
         print(out / f"{name}.png")

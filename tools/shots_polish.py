@@ -63,10 +63,12 @@ def _scene(app: App) -> str:
     return type(app.stack.top).__name__
 
 
-def crowded_table(folder: Path | None = None, speed: str = "normal") -> App:
-    """Seven people play CROWDED_SHOE to the payout, everything landed (the round is saved in `folder`)."""
+def crowded_table(folder: Path | None = None, speed: str = "normal", language: str = "") -> App:
+    """Seven people play CROWDED_SHOE to the payout, everything landed (the round is saved in `folder`),
+    in `language` ('' : the system's)."""
     where = folder or Path(tempfile.mkdtemp(prefix="bj-shots-data-"))
-    app = App(data_dir=where, settings_dir=where, settings=Settings(speed=speed, rules="vegas-strip"), seed=7,
+    settings = Settings(speed=speed, rules="vegas-strip", language=language)
+    app = App(data_dir=where, settings_dir=where, settings=settings, seed=7,
               seat_specs=parse_seats(SEVEN), shoe_factory=lambda: StackedShoe(CROWDED_SHOE))
     while _scene(app) != "BettingScene":
         _step(app)
