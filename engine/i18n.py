@@ -168,6 +168,16 @@ def number(value: int | float | Fraction | Decimal, decimals: int = 0) -> str:
     return _Language.number(Decimal(str(exact)) if isinstance(exact, float) else Decimal(exact), decimals)
 
 
+def figure(value: int | float | Fraction | Decimal) -> str:
+    """A number with the decimals `:g` writes (none trailing), in the locale's digits: '2.5', '0.45', '3'.
+
+    >>> figure(2.5), figure(0.45), figure(3.0), figure(Fraction(11, 4))
+    ('2.5', '0.45', '3', '2.75')
+    """
+    written = f"{float(value):g}"
+    return number(value, len(written.partition(".")[2]))
+
+
 def percent(value: int | float | Fraction | Decimal, decimals: int = 2) -> str:
     """A fraction (0.0123) as a percentage in the locale's digits: '1.23%' ('1,23 %' in German).
 
