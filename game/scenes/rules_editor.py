@@ -449,7 +449,9 @@ class RulesEditorScene(Scene):
             return _change(effect.house_edge_change), True
         if effect is not None:
             return _("not allowed"), True
-        return f"{self.shown.get((option, value)) or _('pricing')} …", False
+        # TRANSLATORS: beside an option whose effect on the house edge is being worked out
+        shown = self.shown.get((option, value)) or _("pricing")
+        return f"{shown} …", False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page: the header, the tabs, the options of the chosen heading, the name and the buttons."""
