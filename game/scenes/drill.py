@@ -53,7 +53,7 @@ from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for, spot_buttons
 from game.scenes.base import draw_spot_cards
-from game.scenes.text import GREEN, GREY, RED, percent
+from game.scenes.text import GREEN, GREY, RED, capitals, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
 COUNT = "count"
@@ -579,7 +579,7 @@ class DrillScene(Scene):
         ctx, a = self.ctx, self.ctx.assets
         draw_spot_cards(ctx, surface, self.rules, self.spot)
         r = drill_rects()
-        label = ctx.view.pill(self.spot.describe().upper(), 20, GOLD)
+        label = ctx.view.pill(capitals(self.spot.describe()), 20, GOLD)
         surface.blit(label, label.get_rect(center=r["label"].center))
         draw_panel(surface, r["score"])
         for i, line in enumerate(self.score_lines()):
