@@ -14,8 +14,8 @@ from engine import Result
 from engine.cards import Card, parse_cards
 from engine.drills import Spot
 from engine.i18n import amount, figure, ngettext
-from game.presenter.models import HandModel
 from game.presenter.messages import _signed
+from game.presenter.models import HandModel
 from game.scenes.text import capitals
 from tools.leftovers import english, tour
 

@@ -141,8 +141,21 @@ def _show(app: App, where: Go, frames: int = 60) -> Any:
     return _top(app)
 
 
-def _play_round(app: App, chips: int = 2) -> None:
-    """Bet `chips` $25 chips, deal, and play to the payout: decline offers, hit below 17, else stand."""
+def _trainer(app: App) -> None:
+    """The trainer's panels at a decision: the hint, the chart, the count, and the count quiz answered."""
+    for key in (pygame.K_SLASH, pygame.K_t, pygame.K_c):
+        _key(app, key)
+        _step(app, 10)
+        _key(app, key)
+    _key(app, pygame.K_q)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="5"))
+    _key(app, pygame.K_RETURN)
+    _step(app, 10)
+
+
+def _play_round(app: App, chips: int = 2, trainer: bool = False) -> None:
+    """Bet `chips` $25 chips, deal, and play to the payout: decline offers, hit below 17, else stand
+    (with `trainer`, the trainer's panels opened at the first play)."""
     for _ in range(chips):
         pos = layout.rack_chip_center(2, 5)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -156,6 +169,9 @@ def _play_round(app: App, chips: int = 2) -> None:
             if rnd.decision.kind is not DecisionKind.PLAY:
                 _key(app, pygame.K_n)
             else:
+                if trainer:
+                    _trainer(app)
+                    trainer = False
                 total = rnd.hands(rnd.decision.seat)[rnd.decision.hand].value.total
                 _key(app, pygame.K_h if total < 17 else pygame.K_s)
             continue
@@ -241,7 +257,7 @@ def _tables(folder: Path) -> None:
         app = App(settings=Settings(speed="instant", sound=False), shoe=StackedShoe(cards), start="betting")
         try:
             _step(app, 5)
-            _play_round(app)
+            _play_round(app, trainer=True)
         finally:
             app.close()
     with open_store(folder) as store:
