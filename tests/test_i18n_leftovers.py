@@ -29,8 +29,10 @@ def test_no_screen_draws_english_words_or_digits(code):
 
 def test_the_audit_flags_english_words_and_digits_but_not_names_or_german_digits():
     drawn = ["Hit", "Karte", "Blackjack", "Ann +300 · Bob -50", "+37.50", "1.000\u00a0€", "-1,303 (erwartet)",
-             "Your hand: 16 against a ten.", "Vegas Strip · MIN 10", "Esc: zurück"]
-    assert english(drawn, "de") == ["Hit", "+37.50", "Your hand: 16 against a ten."]
+             "Your hand: 16 against a ten.", "Vegas Strip · MIN 10", "Esc: zurück", "BANKROLL",
+             "Gamepad Back"]
+    assert english(drawn, "de") == ["Hit", "+37.50", "Your hand: 16 against a ten.", "BANKROLL"]
+    assert english(["double", "Double"], "fr") == ["Double"]  # 'double' is French for 'doubles'
 
 
 @pytest.mark.parametrize(("code", "badge", "stack", "summary"), [

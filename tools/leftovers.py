@@ -56,22 +56,32 @@ and Spanish write 1.234,50 and French 1 234,50, so neither their thousands dot (
 comma with three places (1,303) is taken for English."""
 
 
-def vocabulary(code: str) -> tuple[set[str], set[str]]:
-    """(words of the English messages, words of `code`'s translations), lower-cased."""
+def vocabulary(code: str) -> tuple[set[str], set[str], set[str]]:
+    """(words of the English messages, words of `code`'s translations, lower-cased; the English
+    messages (upper-cased too) that `code` translates to something else)."""
     english: set[str] = set()
     for message in extract():
         for text in (message.id,) if isinstance(message.id, str) else message.id:
             english.update(w.lower() for w in WORD.findall(text))
     translated: set[str] = set()
+    changed: set[str] = set()
     for message in merged(code):
-        for text in (message.string,) if isinstance(message.string, str) else message.string:
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        for text in strings:
             translated.update(w.lower() for w in WORD.findall(text or ""))
-    return english, translated
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        changed.update(i for i in ids if i and i not in strings)
+        changed.update(i.upper() for i in ids if i and i.upper() not in {t.upper() for t in strings if t})
+    every = {t for message in merged(code) for t in (
+        (message.string,) if isinstance(message.string, str) else message.string) if t}
+    # A translation may spell another message's English ('double': French for 'doubles').
+    return english, translated, changed - every - {t.upper() for t in every}
 
 
 def english(texts: list[str], code: str) -> list[str]:
-    """The drawn strings (each once, in order) holding an English-only word or English digits."""
-    words, translated = vocabulary(code)
+    """The drawn strings (each once, in order) that are an English message the language translates, or
+    hold an English-only word or English digits."""
+    words, translated, changed = vocabulary(code)
     only_english = words - translated - ALLOWED
     pad = merged(code).get("Pad {button}")
     # The pad's printed labels are names, as on the pad itself (its D-pad's directions are words).
@@ -82,7 +92,7 @@ def english(texts: list[str], code: str) -> list[str]:
         bare = re.sub(r"\{[^}]*\}", "", text)
         for label in printed:
             bare = bare.replace(label, "")
-        if any(w.lower() in only_english for w in WORD.findall(bare)) or (
+        if text in changed or any(w.lower() in only_english for w in WORD.findall(bare)) or (
                 code != "en" and ENGLISH_DIGITS.search(bare)):
             found.append(text)
     return found
