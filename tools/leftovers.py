@@ -31,6 +31,7 @@ from engine import DecisionKind, StackedShoe, load_rules  # noqa: E402
 from engine.counting import HI_LO  # noqa: E402
 from engine.index_drills import IndexFamily  # noqa: E402
 from game import layout  # noqa: E402
+from game import ramp as ramp_price  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scene import Go, SceneName  # noqa: E402
 from game.seats import parse_seats  # noqa: E402
@@ -222,6 +223,19 @@ def _screens(folder: Path) -> None:
             _key(app, pygame.K_RIGHT)
             _step(app, 30)
         app.stack.pop()
+        ramp_price.PRICE_ROUNDS = 2_000  # the ramp's price from fewer rounds: the words are the same
+        counting = _show(app, Go(SceneName.COUNTING, names=["Ann"]))
+        for _ in range(3):  # a bet ramp of three steps, priced
+            counting.add_step()
+            _step(app, 30)
+        app.stack.pop()
+        keys = _show(app, Go(SceneName.KEYS))
+        _key(app, pygame.K_RETURN)  # listening for a new key
+        _step(app, 10)
+        _key(app, pygame.K_ESCAPE)
+        _until(app, lambda: _top(app) is not keys or not keys.listening)
+        if _top(app) is keys:
+            app.stack.pop()
         setup = _show(app, Go(SceneName.SETUP))
         for kind in range(5):  # person, each bot, empty
             setup.cycle_kind(0)
