@@ -7,6 +7,8 @@ These read the compiled catalogs (`tools/catalogs.py compile`); the conftest put
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from blackjack.language import apply
@@ -17,6 +19,7 @@ from engine.i18n import amount, figure, ngettext
 from game.presenter.messages import _signed
 from game.presenter.models import HandModel
 from game.scenes.text import capitals
+from game.scenes.tournament import best_lines
 from tools.leftovers import english, tour
 
 LANGUAGES = ("de", "fr", "es")
@@ -72,3 +75,16 @@ def test_a_pair_is_named_as_each_language_writes_it(code, pairs):
     apply(code, "EUR")
     spots = [Spot(parse_cards("7 7"), Card.parse("T")), Spot(parse_cards("A A"), Card.parse("6"))]
     assert [capitals(spot.describe()) for spot in spots] == pairs
+
+
+@pytest.mark.parametrize(("code", "won", "won_two", "out_none"), [
+    ("en", "won in 1 round", "won in 2 rounds", "out after 0 rounds"),
+    ("de", "gewonnen in 1 Runde", "gewonnen in 2 Runden", "raus nach 0 Runden"),
+    ("fr", "gagné en 1 manche", "gagné en 2 manches", "éliminé après 0 manche"),
+    ("es", "ganó en 1 ronda", "ganó en 2 rondas", "eliminado tras 0 rondas"),
+])
+def test_a_tournament_counts_its_rounds_in_each_language(code, won, won_two, out_none):
+    apply(code, "USD")
+    lines = best_lines([SimpleNamespace(rounds=n, won=w, player="Zoe", final_bankroll=25_000)
+                        for n, w in ((1, True), (2, True), (0, False))])
+    assert [line.rsplit(", ", 1)[1].split("   ")[0] for line, *_ in lines] == [won, won_two, out_none]
