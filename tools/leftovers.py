@@ -99,27 +99,51 @@ def english(texts: list[str], code: str) -> list[str]:
     return found
 
 
+class _Recording:
+    """A font that notes each string it renders (the trainer and the demo render some themselves)."""
+
+    def __init__(self, font: pygame.font.Font, texts: list[str]) -> None:
+        self._font, self._texts = font, texts
+
+    def render(self, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        self._texts.append(text)
+        return self._font.render(text, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._font, name)
+
+
 @contextmanager
 def drawn() -> Iterator[list[str]]:
-    """Every string the assets render inside the block."""
+    """Every string the assets render inside the block, and the felt's printing."""
     from game.assets import Assets
+    from game.table_view import TableView
 
     texts: list[str] = []
-    plain, shadowed = Assets.text, Assets.shadowed_text
+    plain, shadowed, font, arc = Assets.text, Assets.shadowed_text, Assets.font, TableView._arc_text
 
-    def text(self: Assets, words: str, *args: object, **kwargs: object) -> pygame.Surface:
+    def text(self: Assets, words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         texts.append(words)
-        return plain(self, words, *args, **kwargs)  # type: ignore[arg-type]
+        return plain(self, words, *args, **kwargs)
 
-    def shadowed_text(self: Assets, words: str, *args: object, **kwargs: object) -> pygame.Surface:
+    def shadowed_text(self: Assets, words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         texts.append(words)
-        return shadowed(self, words, *args, **kwargs)  # type: ignore[arg-type]
+        return shadowed(self, words, *args, **kwargs)
+
+    def recording_font(self: Assets, *args: Any, **kwargs: Any) -> Any:
+        return _Recording(font(self, *args, **kwargs), texts)
+
+    def arc_text(self: TableView, surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> None:
+        texts.append(words)
+        arc(self, surface, words, *args, **kwargs)
 
     Assets.text, Assets.shadowed_text = text, shadowed_text  # type: ignore[method-assign]
+    Assets.font, TableView._arc_text = recording_font, arc_text  # type: ignore[method-assign]
     try:
         yield texts
     finally:
-        Assets.text, Assets.shadowed_text = plain, shadowed  # type: ignore[method-assign]
+        Assets.text, Assets.shadowed_text, Assets.font = plain, shadowed, font  # type: ignore[method-assign]
+        TableView._arc_text = arc  # type: ignore[method-assign]
 
 
 def _step(app: App, frames: int = 1) -> None:
