@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pygame
 import pytest
 
 from blackjack.language import apply
@@ -16,10 +17,12 @@ from engine import Result
 from engine.cards import Card, parse_cards
 from engine.drills import Spot
 from engine.i18n import amount, figure, ngettext
+from game.assets import Assets
 from game.presenter.messages import _signed
 from game.presenter.models import HandModel
 from game.scenes.text import capitals
 from game.scenes.tournament import best_lines
+from game.widgets import wrap
 from tools.leftovers import english, tour
 
 LANGUAGES = ("de", "fr", "es")
@@ -88,3 +91,17 @@ def test_a_tournament_counts_its_rounds_in_each_language(code, won, won_two, out
     lines = best_lines([SimpleNamespace(rounds=n, won=w, player="Zoe", final_bankroll=25_000)
                         for n, w in ((1, True), (2, True), (0, False))])
     assert [line.rsplit(", ", 1)[1].split("   ")[0] for line, *_ in lines] == [won, won_two, out_none]
+
+
+@pytest.mark.parametrize("text", [
+    "Sechs Decks, Schnittkarte bei 75 %.",
+    "Faux : rester coûte 1,8 % de la mise ; il fallait tirer une carte.",
+    "« Ann » n'est pas un nombre de jeux : tapez par exemple 2,5 ou 2 1/2.",
+])
+def test_a_spaced_sign_never_starts_or_ends_a_wrapped_line(text):
+    pygame.font.init()
+    assets = Assets()
+    for width in range(40, 400, 7):
+        lines = wrap(assets, text, 22, width, bold=False)
+        assert " ".join(lines) == text
+        assert not any(line[0] in "%:;»" or line.endswith("«") for line in lines), (width, lines)
