@@ -247,12 +247,15 @@ def _screens(folder: Path) -> None:
             _key(app, pygame.K_RIGHT)
             _step(app, 30)
         app.stack.pop()
-        ramp_price.PRICE_ROUNDS = 2_000  # the ramp's price from fewer rounds: the words are the same
-        counting = _show(app, Go(SceneName.COUNTING, names=["Ann"]))
-        for _ in range(3):  # a bet ramp of three steps, priced
-            counting.add_step()
-            _step(app, 30)
-        app.stack.pop()
+        rounds, ramp_price.PRICE_ROUNDS = ramp_price.PRICE_ROUNDS, 2_000  # a rough price: the same words
+        try:
+            counting = _show(app, Go(SceneName.COUNTING, names=["Ann"]))
+            for _ in range(3):  # a bet ramp of three steps, priced
+                counting.add_step()
+                _step(app, 30)
+            app.stack.pop()
+        finally:
+            ramp_price.PRICE_ROUNDS = rounds
         keys = _show(app, Go(SceneName.KEYS))
         _key(app, pygame.K_RETURN)  # listening for a new key
         _step(app, 10)
