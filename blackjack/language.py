@@ -19,6 +19,7 @@ from babel.numbers import parse_pattern
 from engine.i18n import (
     ENGLISH,
     N_,
+    AmountFormatter,
     LanguageError,
     MoneyFormatter,
     NumberFormatter,
@@ -131,11 +132,24 @@ def number_formatter(language: str) -> NumberFormatter:
     return formatted
 
 
+def amount_formatter(language: str) -> AmountFormatter | None:
+    """(cents, sign) -> a bare amount in `language`'s digits ('+37,50', '1.000'); None for English,
+    whose bare amounts stay as the files write them ('1000', '+37.50')."""
+    if language == ENGLISH:
+        return None
+    digits = number_formatter(language)
+
+    def formatted(cents: Money, sign: bool) -> str:
+        text = digits(Decimal(cents) / CENTS_PER_UNIT, 0 if cents % CENTS_PER_UNIT == 0 else 2)
+        return "+" + text if sign and cents > 0 else text
+    return formatted
+
+
 def apply(language: str, currency: str) -> None:
     """Speak `language` and write money in `currency` from now on (LanguageError: a language not shipped)."""
     use_language(language)
     set_formatters(money_formatter(language, currency if currency in CURRENCIES else "USD"),
-                   number_formatter(language))
+                   number_formatter(language), amount_formatter(language))
 
 
 def speak(cli: str | None, saved_language: str = "", saved_currency: str = "",

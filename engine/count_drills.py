@@ -28,7 +28,7 @@ from engine.bots import BotTable, NoviceBot, NoviceStyle
 from engine.cards import Card, Rank, Suit, card
 from engine.counting import HI_LO, Count, Precision, Rounding, decks_left_cards, running_count
 from engine.drills import DrillError
-from engine.i18n import N_, _, ngettext, number
+from engine.i18n import N_, _, figure, ngettext, number
 from engine.round import Round
 from engine.rules import Rules
 from engine.shoe import shuffle_cards
@@ -66,12 +66,6 @@ _LABELS = {
     CountDrill.SPEED: N_("Speed counting"),
     CountDrill.FULL_TABLE: N_("Counting at a full table"),
 }
-
-
-def _decimals(value: float) -> str:
-    """A number as `:g` writes it (no trailing zeros), in the locale's digits: '3.5', '2', '0.25'."""
-    written = f"{value:g}"
-    return number(value, len(written.partition(".")[2]))
 
 
 def _decks(value: float, figure: str) -> str:
@@ -156,7 +150,7 @@ class TrueCountSpot:
     def explain(self) -> str:
         """The working: 'running +9 over 3.5 decks left (182 cards) is +2, floored'."""
         left = round(float(self.divisor), 2)
-        words = {"running": f"{self.running:+d}", "decks": _decks(left, _decimals(left)),
+        words = {"running": f"{self.running:+d}", "decks": _decks(left, figure(left)),
                  "cards": _cards(self.cards_left), "count": f"{self.true_count():+d}"}
         if self.rounding is Rounding.FLOOR:
             return _("running {running} over {decks} left ({cards}) is {count}, floored").format(**words)
@@ -294,7 +288,7 @@ def parse_decks(text: str) -> Fraction:
             text=text.strip())) from None
     if value > 20:
         raise DrillError(_("{decks} is more than any shoe holds.").format(
-            decks=_decks(float(value), _decimals(float(value)))))
+            decks=_decks(float(value), figure(value))))
     return value
 
 

@@ -46,6 +46,9 @@ Money = int
 MoneyFormatter = Callable[[Money, bool], str]
 """Formats cents as the player reads money: (cents, sign) -> '$10', '10 €', '+£2.50'."""
 
+AmountFormatter = Callable[[Money, bool], str]
+"""Formats cents as a bare amount, no currency, as chips and badges show it: (cents, sign) -> '+37.50'."""
+
 NumberFormatter = Callable[[Decimal, int], str]
 """Formats a number with a fixed count of decimals in the player's locale: (value, decimals) -> '1.234,5'."""
 
@@ -56,6 +59,14 @@ def _dollars(cents: Money, sign: bool) -> str:
     text = f"{amount:,.0f}" if cents % 100 == 0 else f"{amount:,.2f}"
     prefix = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
     return f"{prefix}${text}"
+
+
+def _plain_amount(cents: Money, sign: bool) -> str:
+    """English bare amounts as the files write them: '1000', '+37.50' (`engine.money.format_money`)."""
+    # Imported here, not at the top: engine.money words its errors through this module.
+    from engine.money import format_money
+
+    return format_money(cents, sign=sign)
 
 
 def _plain_number(value: Decimal, decimals: int) -> str:
@@ -69,6 +80,7 @@ class _Language:
     code: str = ENGLISH
     translations: gettext.NullTranslations = gettext.NullTranslations()
     money: MoneyFormatter = staticmethod(_dollars)
+    amount: AmountFormatter = staticmethod(_plain_amount)
     number: NumberFormatter = staticmethod(_plain_number)
 
 
@@ -97,10 +109,12 @@ def language() -> str:
     return _Language.code
 
 
-def set_formatters(money: MoneyFormatter | None = None, number: NumberFormatter | None = None) -> None:
-    """Install the locale's money and number formatters; None puts back the English one."""
+def set_formatters(money: MoneyFormatter | None = None, number: NumberFormatter | None = None,
+                   amount: AmountFormatter | None = None) -> None:
+    """Install the locale's money, number and bare-amount formatters; None puts back the English one."""
     _Language.money = money or _dollars
     _Language.number = number or _plain_number
+    _Language.amount = amount or _plain_amount
 
 
 def _(message: str) -> str:
@@ -132,6 +146,18 @@ def money(cents: Money, *, sign: bool = False) -> str:
     return _Language.money(cents, sign)
 
 
+def amount(cents: Money, *, sign: bool = False) -> str:
+    """Cents as a bare amount in the locale's digits, no currency (chip stacks, badges): '+37.50', '+37,50'.
+
+    English writes what `engine.money.format_money` writes, with no thousands separator, as the
+    table always showed its chips; another language groups and marks decimals as its locale does.
+
+    >>> amount(100000), amount(3750, sign=True), amount(-2500), amount(0, sign=True)
+    ('1000', '+37.50', '-25', '0')
+    """
+    return _Language.amount(cents, sign)
+
+
 def number(value: int | float | Fraction | Decimal, decimals: int = 0) -> str:
     """A number in the locale's digits, rounded to `decimals` places: '1,234' or '1.234'.
 
@@ -140,6 +166,16 @@ def number(value: int | float | Fraction | Decimal, decimals: int = 0) -> str:
     """
     exact = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else value
     return _Language.number(Decimal(str(exact)) if isinstance(exact, float) else Decimal(exact), decimals)
+
+
+def figure(value: int | float | Fraction | Decimal) -> str:
+    """A number with the decimals `:g` writes (none trailing), in the locale's digits: '2.5', '0.45', '3'.
+
+    >>> figure(2.5), figure(0.45), figure(3.0), figure(Fraction(11, 4))
+    ('2.5', '0.45', '3', '2.75')
+    """
+    written = f"{float(value):g}"
+    return number(value, len(written.partition(".")[2]))
 
 
 def percent(value: int | float | Fraction | Decimal, decimals: int = 2) -> str:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from engine.errors import RulesError
-from engine.i18n import N_, _, money, ngettext
+from engine.i18n import N_, _, amount, money, ngettext
 from engine.money import Money, format_money
 
 
@@ -231,12 +231,12 @@ class Rules:
         >>> Rules(max_bet=None).table_limits_text()
         'MIN 10 · MAX BANKROLL'
         """
-        low = format_money(self.min_bet)
+        low = amount(self.min_bet)  # the placard's bare amounts, in the player's digits
         if self.max_bet is None:
             # TRANSLATORS: the table's limits placard, in capitals; no maximum but the player's bankroll
             return _("MIN {minimum} · MAX BANKROLL").format(minimum=low)
         # TRANSLATORS: the table's limits placard, in capitals
-        return _("MIN {minimum} · MAX {maximum}").format(minimum=low, maximum=format_money(self.max_bet))
+        return _("MIN {minimum} · MAX {maximum}").format(minimum=low, maximum=amount(self.max_bet))
 
 
 def option_text(rules: Rules, key: str) -> str:

@@ -11,7 +11,7 @@ from engine import Rules
 from engine.count_drills import DECK_UNITS, MAX_PER_FLASH, TABLE_SEATS, CountDrill, Reading
 from engine.counting import Precision
 from engine.drills import DrillError
-from engine.i18n import N_, _, ngettext, number
+from engine.i18n import N_, _, figure, ngettext
 from game.scene import Go, SceneName
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ def counting_rows(drill: str, o: CountingOptions) -> list[tuple[str, str]]:
         return [(N_("Flash"), flash)]
     seats = ngettext("{n} seat", "{n} seats", o.seats).format(n=o.seats)
     # TRANSLATORS: the full table drill's pace: "casino: a card every 0.45 s"
-    seconds = number(o.pace, len(f"{o.pace:g}".partition(".")[2]))  # as many decimals as the pace has
+    seconds = figure(o.pace)
     pace = _("{pace}: a card every {seconds} s").format(pace=_(PACE_WORDS[o.pace]), seconds=seconds)
     return [(N_("Seats"), seats), (N_("Pace"), pace)]
 

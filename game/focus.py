@@ -15,7 +15,7 @@ import pygame
 
 from engine.i18n import _, pgettext
 from game.assets import Assets
-from game.intents import PAD_BUTTONS, PAD_NAMES, Intent, IntentKind, pad_binding
+from game.intents import PAD_BUTTONS, Intent, IntentKind, pad_binding, pad_name
 from game.scene import Scene
 from game.widgets import GOLD, Button, ButtonRow, TextField
 
@@ -157,7 +157,7 @@ def pad_glyphs(scene: Scene | None) -> list[tuple[Button, str]]:
             continue
         pad = next((b for b, binding in meaning.items() if binding and binding[0] is control.intent), None)
         if pad is not None:
-            out.append((control, PAD_NAMES[pad]))
+            out.append((control, pad_name(pad)))
     return out
 
 

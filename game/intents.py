@@ -353,7 +353,20 @@ PAD_NAMES: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "D-pad right", pygame.CONTROLLER_BUTTON_LEFTSTICK: "L3",
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: "R3",
 }
-"""How each pad button is labelled (the Xbox layout SDL's controller API names)."""
+"""How each pad button is labelled (the Xbox layout SDL's controller API names), in English."""
+
+
+def pad_name(button: int) -> str:
+    """A pad button's name as shown: the printed labels (A, LB, Start, Back) as printed, the D-pad's
+    directions in the player's language."""
+    directions = {
+        # TRANSLATORS: a direction of a game pad's cross-shaped D-pad, in the key help
+        pygame.CONTROLLER_BUTTON_DPAD_UP: pgettext("pad", "D-pad up"),
+        pygame.CONTROLLER_BUTTON_DPAD_DOWN: pgettext("pad", "D-pad down"),
+        pygame.CONTROLLER_BUTTON_DPAD_LEFT: pgettext("pad", "D-pad left"),
+        pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pgettext("pad", "D-pad right"),
+    }
+    return directions.get(button) or PAD_NAMES[button]
 
 
 def pad_binding(button: int, shown: Callable[[IntentKind], bool]) -> Binding | None:
@@ -368,7 +381,7 @@ def pad_help() -> tuple[tuple[str, str], ...]:
     """Every pad button by what it does, for the key help: ('Pad B', 'stand; decline the offer; back'), ..."""
     return tuple(
         (
-            _("Pad {button}").format(button=PAD_NAMES[button]),
+            _("Pad {button}").format(button=pad_name(button)),
             "; ".join(_(KEY_HELP[kind]) for kind, _value in choices),
         )
         for button, choices in PAD_BUTTONS.items()

@@ -11,8 +11,9 @@ import math
 import pygame
 
 import sprites
-from engine import Money, Rules, format_money
+from engine import Money, Rules
 from engine.i18n import _, language, money, ngettext
+from engine.i18n import amount as amount_words
 from engine.rule_words import felt_phrases
 from game import layout
 from game.assets import Assets, NotingSurface
@@ -538,7 +539,7 @@ class TableView:
             for k, value in enumerate(stack):
                 surface.blit(self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step)))
         if label:
-            text = self.pill(format_money(amount), 14 if small else 16, WHITE, (0, 0, 0, 170))
+            text = self.pill(amount_words(amount), 14 if small else 16, WHITE, (0, 0, 0, 170))
             surface.blit(text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))))
 
     def draw_flight(self, surface: pygame.Surface, flight: ChipFlight) -> None:

@@ -473,12 +473,32 @@ def draw_notice(
         y += line_h
 
 
+def _unbreakable(text: str) -> list[str]:
+    """The text's words, a sign standing apart kept with its word, as French, German and Spanish space
+    them ('75 %.', 'Faux :', '« Ann »'): a line never starts with '%.' or ':' nor ends on '«'.
+
+    >>> _unbreakable("bei 75 %. Faux : « Ann » ok")
+    ['bei', '75 %.', 'Faux :', '« Ann »', 'ok']
+    """
+    words: list[str] = []
+    opening = ""
+    for word in text.split():
+        if word in ("«", "¿", "¡", "„"):
+            opening += word + " "
+        elif words and not opening and not any(ch.isalnum() for ch in word):
+            words[-1] += " " + word
+        else:
+            words.append(opening + word)
+            opening = ""
+    return [*words, opening.strip()] if opening else words
+
+
 def wrap(assets: Assets, text: str, size: int, width: int, *, bold: bool = True) -> list[str]:
-    """Words of a text broken into lines no wider than `width` pixels."""
+    """Words of a text broken into lines no wider than `width` pixels (a spaced sign kept with its word)."""
     font = assets.font(size, bold)
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in _unbreakable(text):
         candidate = f"{line} {word}".strip()
         if font.size(candidate)[0] <= width or not line:
             line = candidate

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import Card, Money, Result, format_money, hand_value
+from engine import Card, Money, Result, hand_value
 from engine import events as ev
-from engine.i18n import N_, _, money, ngettext, pgettext
+from engine.i18n import N_, _, amount, money, ngettext, pgettext
 
 PLACE_BETS = N_("Place your bets.")
 DEALING = N_("Dealing...")
@@ -194,7 +194,7 @@ def round_summary(events: Sequence[ev.Event], people: Mapping[int, str], *, alon
 
 def _signed(net: Money) -> str:
     # TRANSLATORS: after a name in the round's summary, a person who broke even: "Ann -25 · Bob even."
-    return format_money(net, sign=True) if net else _("even")
+    return amount(net, sign=True) if net else _("even")
 
 
 def _your_net(net: Money) -> str:

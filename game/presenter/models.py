@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine import Card, Money, Result, format_money, hand_value
-from engine.i18n import _
+from engine import Card, Money, Result, hand_value
+from engine.i18n import _, amount
 from game.tween import Timer
 
 Point = tuple[float, float]
@@ -68,17 +68,17 @@ class HandModel:
             # TRANSLATORS: a badge on a hand whose bet was given back; keep it short
             return _("REFUNDED")
         # the bare amount as the chips show it, no currency ('+15')
-        amount = format_money(self.net, sign=True)
+        net = amount(self.net, sign=True)
         if self.result is Result.BLACKJACK:
             # TRANSLATORS: a badge on a settled hand with what it won ("+15"); keep it short
-            return _("BLACKJACK {amount}").format(amount=amount)
+            return _("BLACKJACK {amount}").format(amount=net)
         if self.result is Result.SURRENDER:
             # TRANSLATORS: a badge on a surrendered hand with what it lost ("-5"); keep it short
-            return _("SURRENDER {amount}").format(amount=amount)
+            return _("SURRENDER {amount}").format(amount=net)
         if self.result is Result.BUST:
             # TRANSLATORS: a badge on a busted hand with what it lost ("-10"); keep it short
-            return _("BUST {amount}").format(amount=amount)
-        return amount
+            return _("BUST {amount}").format(amount=net)
+        return net
 
 
 @dataclass(slots=True)

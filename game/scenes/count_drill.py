@@ -17,7 +17,7 @@ import pygame
 
 from engine import Card, Rules
 from engine.drills import TRUE_COUNT_TOLERANCE, CountAnswer, count_answer, count_flashes, most_flashes
-from engine.i18n import N_, _, ngettext, number
+from engine.i18n import N_, _, figure, ngettext, number
 from engine.store import CountDrillStats
 from game import layout
 from game.background import Job
@@ -94,8 +94,8 @@ class CountDrillScene(Scene):
         self.phase = "ready"
         """ready → flashing → running (asked) → true (asked) → done."""
         self.answer: CountAnswer | None = None
-        self.running = CountQuiz("running count")
-        self.true = CountQuiz("true count", TRUE_COUNT_TOLERANCE)
+        self.running = CountQuiz(N_("running count"))
+        self.true = CountQuiz(N_("true count"), TRUE_COUNT_TOLERANCE)
         self.running_right: bool | None = None
         self.true_right: bool | None = None
         """Whether the true count was right (kept, as its result's words are in the player's language)."""
@@ -207,8 +207,8 @@ class CountDrillScene(Scene):
     def info_lines(self) -> list[str]:
         """The info panel: the drill, this sitting's score, and the person's saved totals."""
         how = _("one card at a time") if self.per_flash == 1 else _("a round at once")
-        speed = ngettext("{n:g} card a second", "{n:g} cards a second", round(self.speed)).format(
-            n=self.speed)
+        speed = ngettext("{n} card a second", "{n} cards a second", round(self.speed)).format(
+            n=figure(self.speed))
         run, true = self.running, self.true
         decks = ngettext("Running count · {n} deck", "Running count · {n} decks", self.decks)
         lines = [decks.format(n=self.decks),

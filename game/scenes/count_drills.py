@@ -26,7 +26,7 @@ from engine.count_drills import (
 )
 from engine.counting import Precision
 from engine.drills import DrillError
-from engine.i18n import N_, _, ngettext
+from engine.i18n import N_, _, figure, ngettext
 from game.context import GameContext
 from game.discard_tray import draw_shoe, draw_tray
 from game.intents import Intent, IntentKind
@@ -225,8 +225,10 @@ class DeckDrillScene(SpotDrillScene):
         surface.blit(label, label.get_rect(midtop=(where.centerx, where.bottom + 8)))
         in_tray = self.reading is Reading.TRAY
         ask = _("How many decks are in the tray?") if in_tray else _("How many decks are left?")
-        to = (_("To the half deck: type 2.5, or 2 1/2") if self.unit is Precision.HALF
-              else _("To the quarter deck: type 2.75, or 2 3/4"))
+        if self.unit is Precision.HALF:
+            to = _("To the half deck: type {half}, or 2 1/2").format(half=figure(2.5))
+        else:
+            to = _("To the quarter deck: type {quarter}, or 2 3/4").format(quarter=figure(2.75))
         self.draw_question(surface, ask, to, _("Enter answers · Backspace erases"))
         if self.verdict is not None:
             self.draw_feedback(surface, self.verdict, self.feedback())

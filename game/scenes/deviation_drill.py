@@ -46,7 +46,7 @@ from game.intents import Intent, IntentKind
 from game.scene import Scene
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for, spot_buttons
 from game.scenes.base import draw_spot_cards
-from game.scenes.text import GREEN, GREY, RED, percent
+from game.scenes.text import GREEN, GREY, RED, capitals, percent
 from game.widgets import CREAM, GOLD, draw_panel, wrap
 
 WORKING = N_("Working out the indices…")
@@ -318,7 +318,7 @@ class DeviationDrillScene(Scene):
         q = self.question
         if q is not None and not self.finished:
             draw_spot_cards(ctx, surface, self.rules, q.spot)
-            label = ctx.view.pill(q.spot.describe().upper(), 20, GOLD)
+            label = ctx.view.pill(capitals(q.spot.describe()), 20, GOLD)
             surface.blit(label, label.get_rect(center=r["label"].center))
             self._draw_count(surface, q)
         else:

@@ -34,7 +34,7 @@ from engine.drills import (
     spots,
 )
 from engine.errors import as_sentence
-from engine.i18n import N_, _, ngettext
+from engine.i18n import N_, _, figure, ngettext
 from engine.index_drills import IndexFamily, why_no_index_drill
 from engine.store import DrillStats, MissedDecision, Profile
 from game import layout
@@ -53,7 +53,7 @@ from game.intents import Intent, IntentKind
 from game.scene import Go, Scene, SceneName
 from game.scenes.animating import OFFER_ACTIONS, PLAY_BUTTONS, answer_for, spot_buttons
 from game.scenes.base import draw_spot_cards
-from game.scenes.text import GREEN, GREY, RED, percent
+from game.scenes.text import GREEN, GREY, RED, capitals, percent
 from game.widgets import CREAM, GOLD, Button, ButtonRow, TextField, draw_panel, wrap
 
 COUNT = "count"
@@ -174,7 +174,8 @@ class DrillSetupScene(Scene):
         person = c.person or _("Nobody (results not saved)")
         out = [(N_("Drill"), drill), (N_("Rules"), rules), (N_("Person"), person)]
         if c.drill == COUNT:
-            speed = ngettext("{n:g} card a second", "{n:g} cards a second", round(c.speed)).format(n=c.speed)
+            speed = ngettext("{n} card a second", "{n} cards a second", round(c.speed)).format(
+                n=figure(c.speed))
             out.append((N_("Speed"), speed))
             out.append((N_("Cards"), _("one at a time") if c.per_flash == 1 else _("a whole round at once")))
         elif c.drill in INDEX_DRILLS:
@@ -183,7 +184,7 @@ class DrillSetupScene(Scene):
             out += counting_rows(c.drill, c.counting)
         else:
             out.append((N_("Timed"), _("off") if c.seconds is None else ngettext(
-                "{n:g} second a spot", "{n:g} seconds a spot", round(c.seconds)).format(n=c.seconds)))
+                "{n} second a spot", "{n} seconds a spot", round(c.seconds)).format(n=figure(c.seconds))))
         return out
 
     def _cycle(self, row: int, step: int) -> None:
@@ -578,7 +579,7 @@ class DrillScene(Scene):
         ctx, a = self.ctx, self.ctx.assets
         draw_spot_cards(ctx, surface, self.rules, self.spot)
         r = drill_rects()
-        label = ctx.view.pill(self.spot.describe().upper(), 20, GOLD)
+        label = ctx.view.pill(capitals(self.spot.describe()), 20, GOLD)
         surface.blit(label, label.get_rect(center=r["label"].center))
         draw_panel(surface, r["score"])
         for i, line in enumerate(self.score_lines()):

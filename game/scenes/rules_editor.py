@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from engine import BlackjackError, Rules, RulesError, format_money, load_rules, preset_ids, presets
-from engine.i18n import N_, _, percent, pgettext
+from engine import BlackjackError, Rules, RulesError, load_rules, preset_ids, presets
+from engine.i18n import N_, _, amount, percent, pgettext
 from engine.money import to_cents
 from engine.rule_words import OPTION_CHOICES, OPTION_HELP, RULE_GROUPS, OptionHelp
 from engine.rulesets import plays_alike, rules_to_mapping, with_option
@@ -82,7 +82,7 @@ def value_words(option: str, value: Any) -> str:
     if option == "penetration":
         return percent(value, 0)
     if option in ("min_bet", "max_bet") or option in TOURNAMENT_PARTS:
-        return _("No maximum") if value == "bankroll" else format_money(to_cents(value))
+        return _("No maximum") if value == "bankroll" else amount(to_cents(value))
     if isinstance(value, str) and ":" not in value:
         return _(value.replace("-", " ").capitalize())
     return str(value)
@@ -449,7 +449,9 @@ class RulesEditorScene(Scene):
             return _change(effect.house_edge_change), True
         if effect is not None:
             return _("not allowed"), True
-        return f"{self.shown.get((option, value)) or _('pricing')} …", False
+        # TRANSLATORS: beside an option whose effect on the house edge is being worked out
+        shown = self.shown.get((option, value)) or _("pricing")
+        return f"{shown} …", False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The page: the header, the tabs, the options of the chosen heading, the name and the buttons."""

@@ -917,7 +917,7 @@ class SetupScene(Scene):
         elif name.startswith("rules") and self.rules is not None:
             value = self.rules.name
         elif name.startswith("kind"):
-            kind = KIND_LABELS[self.rows[number].kind]
+            kind = _(KIND_LABELS[self.rows[number].kind])
             value = _("Seat {number}: {kind}").format(number=number + 1, kind=kind)
         elif name.startswith("name") and isinstance(control, TextField):
             text = control.text or _("no name yet")

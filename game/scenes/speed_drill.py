@@ -25,7 +25,7 @@ from engine.count_drills import (
     next_deck_seconds,
     speed_run,
 )
-from engine.i18n import _, ngettext
+from engine.i18n import _, figure, ngettext, number
 from game import layout
 from game.background import Job
 from game.context import GameContext
@@ -142,17 +142,17 @@ class SpeedDrillScene(CountingScene):
         self.phase = "done"
         seconds = self.deck_seconds
         if self.deck_right:
-            self.outcome = ngettext("Counted right: a deck in {n:g} second.",
-                                    "Counted right: a deck in {n:g} seconds.", round(seconds)).format(
-                n=seconds)
+            self.outcome = ngettext("Counted right: a deck in {n} second.",
+                                    "Counted right: a deck in {n} seconds.", round(seconds)).format(
+                n=figure(seconds))
             if self.best is None or seconds < self.best:
                 self.best = seconds
             if self.person is not None and self.ctx.records is not None:
                 self.best_jobs.append(self.ctx.records.speed_time(self.person, self.per_flash, seconds))
         else:
-            self.outcome = ngettext("A count was missed at {n:g} second a deck.",
-                                    "A count was missed at {n:g} seconds a deck.", round(seconds)).format(
-                n=seconds)
+            self.outcome = ngettext("A count was missed at {n} second a deck.",
+                                    "A count was missed at {n} seconds a deck.", round(seconds)).format(
+                n=figure(seconds))
         self.next_seconds = next_deck_seconds(seconds, self.deck_right)
 
     def update(self, dt: float) -> None:
@@ -191,11 +191,11 @@ class SpeedDrillScene(CountingScene):
         """The extra score lines: the pace, and the person's best deck."""
         flash = ngettext("{n} card a flash", "{n} cards a flash", self.per_flash).format(n=self.per_flash)
         best = (_("no best deck yet") if self.best is None
-                else _("best deck {seconds:g} s").format(seconds=self.best))
-        pace = _("this deck {seconds:g} s").format(seconds=self.deck_seconds)
+                else _("best deck {seconds} s").format(seconds=figure(self.best)))
+        pace = _("this deck {seconds} s").format(seconds=figure(self.deck_seconds))
         if self.phase == "done":
-            pace = _("this deck {seconds:g} s, next {next:g} s").format(
-                seconds=self.deck_seconds, next=self.next_seconds)
+            pace = _("this deck {seconds} s, next {next} s").format(
+                seconds=figure(self.deck_seconds), next=figure(self.next_seconds))
         return [f"{flash} · {pace} · {best}"]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -211,8 +211,8 @@ class SpeedDrillScene(CountingScene):
         if self.run is not None and self.phase != "ready":
             self._draw_clock(surface)
         if self.phase == "ready":
-            ready = _("A deck in {seconds:g} seconds is casino-ready. Enter starts.").format(
-                seconds=CASINO_READY_SECONDS)
+            ready = _("A deck in {seconds} seconds is casino-ready. Enter starts.").format(
+                seconds=figure(CASINO_READY_SECONDS))
             self._panel(surface, [_("Count the deck with Hi-Lo as it flashes by."),
                                   _("The count is asked at two random stops and at the end."), ready],
                         [CREAM, CREAM, GOLD])
@@ -240,8 +240,9 @@ class SpeedDrillScene(CountingScene):
             pygame.draw.line(surface, color, (mark, bar.y - 6), (mark, bar.bottom + 6), 3)
         assert self.run is not None
         cards = _("card {at} of {total}").format(at=self.run.cards_after(self.shown), total=self.run.cards)
-        ready = _("green: casino-ready {seconds:g} s").format(seconds=CASINO_READY_SECONDS)
-        clock = _("{elapsed:4.1f} s of {seconds:g} s").format(elapsed=self.elapsed, seconds=self.deck_seconds)
+        ready = _("green: casino-ready {seconds} s").format(seconds=figure(CASINO_READY_SECONDS))
+        clock = _("{elapsed} s of {seconds} s").format(elapsed=number(self.elapsed, 1),
+                                                 seconds=figure(self.deck_seconds))
         text = f"{clock} · {cards} · {ready}"
         label = a.shadowed_text(text, 17, CREAM)
         surface.blit(label, label.get_rect(midtop=(bar.centerx, bar.bottom + 8)))

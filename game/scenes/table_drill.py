@@ -15,7 +15,7 @@ from engine import Rules
 from engine import events as ev
 from engine.count_drills import CountDrill, TableDrill, TableRound
 from engine.drills import DrillError
-from engine.i18n import _, ngettext
+from engine.i18n import _, figure, ngettext
 from game import layout
 from game.context import GameContext
 from game.discard_tray import draw_tray
@@ -164,8 +164,8 @@ class TableCountDrillScene(CountingScene):
         draw_tray(surface, tray, self.discarded, self.decks)
         label = a.shadowed_text(_("discard tray"), 16, CREAM)
         surface.blit(label, label.get_rect(bottomleft=(tray.right + 8, tray.bottom)))
-        pace = ngettext("{n} seat · a card every {seconds:g} s", "{n} seats · a card every {seconds:g} s",
-                        self.seats).format(n=self.seats, seconds=self.pace)
+        pace = ngettext("{n} seat · a card every {seconds} s", "{n} seats · a card every {seconds} s",
+                        self.seats).format(n=self.seats, seconds=figure(self.pace))
         self.draw_score(surface, [pace])
         if self.phase == "ready":
             lines = [_("Bots play whole rounds at casino pace. Keep the Hi-Lo running count."),

@@ -4,6 +4,8 @@ rules' words by heading (the setup and the Rules panel)."""
 
 from __future__ import annotations
 
+import re
+
 from engine import RULE_GROUPS, Money, Rules, describe_rules
 from engine.i18n import money
 from engine.i18n import percent as locale_percent
@@ -19,6 +21,16 @@ def money_text(cents: Money | None, *, sign: bool = False) -> str:
     if cents is None:
         return "—"
     return money(cents, sign=sign)
+
+
+def capitals(words: str) -> str:
+    """Words upper-cased for a label, but a plural's ending on a figure kept small, as people write it:
+    'A PAIR OF 7s AGAINST A 10', 'EIN PAAR 10er GEGEN EINE 6'.
+
+    >>> capitals("a pair of 7s against a 10"), capitals("ein Paar 10er gegen eine 6"), capitals("soft 17")
+    ('A PAIR OF 7s AGAINST A 10', 'EIN PAAR 10er GEGEN EINE 6', 'SOFT 17')
+    """
+    return re.sub(r"(?<=\d)[^\W\d]+", lambda ending: ending[0].lower(), words.upper())
 
 
 def percent(share: float | None) -> str:
