@@ -12,7 +12,7 @@ English, because it is saved in rules files as the table's description.
 >>> print(rules_in_words(load_rules("single-deck")))
 One deck, cut at 60%. The dealer hits soft 17 and peeks for blackjack. Double on 10 or 11 \
 only, but not after a split. Split once; aces get one card each. No surrender. Insurance \
-pays 2 to 1; even money offered. Blackjack pays 3 to 2. Bets $25 to $1000.
+pays 2 to 1; even money offered. Blackjack pays 3 to 2. Bets $25 to $1,000.
 """
 
 from __future__ import annotations

@@ -99,11 +99,11 @@ def test_how_to_play_is_written_in_the_chosen_language(speak):
     titles = [section.title for section in guide]
     assert titles[:3] == ["Le but", "Valeur des cartes", "Mains souples et blackjack"]
     assert guide[2].paragraphs[0].text == (
-        "Une main avec un as compté 11 est souple : un as et un six font 17 souple."
+        "Une main avec un as compté 11 est souple\u00a0: un as et un six font 17 souple."
     )
     payouts = next(section for section in guide if section.title == "Paiements")
     assert payouts.paragraphs[1].text.startswith(
-        f"Le blackjack paie 3 contre 2 : une mise de {money(1000)} gagne {money(1500)}."
+        f"Le blackjack paie 3 contre 2\u00a0: une mise de {money(1000)} gagne {money(1500)}."
     )
 
 
@@ -126,7 +126,7 @@ def test_a_refused_rule_names_the_option_by_its_translated_label(speak):
 
 def test_several_problems_are_counted_in_words_with_the_plural(speak):
     speak("fr")
-    assert joined_problems(["a", "b"]) == "deux problèmes : (1) a. (2) b."
+    assert joined_problems(["a", "b"]) == "deux problèmes\u00a0: (1) a. (2) b."
 
 
 def test_an_illegal_action_says_why_in_the_language(speak):

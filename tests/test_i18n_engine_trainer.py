@@ -54,10 +54,10 @@ COACH = {
            "Ann: 16 gegen eine 10 — nimmt eine Karte "
            "(erwartet: Bleiben -54 %, Karte nehmen -53 % des Einsatzes)",
            "16 gegen 10: ab echter Zählung 0 bleiben; die echte Zählung ist +2"),
-    "fr": ("Rester sur 12 contre un 2 a coûté 4.0 % de la mise ; mieux valait tirer une carte.",
-           "Ann : 16 contre un 10 — tire une carte "
-           "(espérance : rester -54 %, tirer une carte -53 % de la mise)",
-           "16 contre 10 : rester à partir d'un compte réel de 0 ; le compte réel est de +2"),
+    "fr": ("Rester sur 12 contre un 2 a coûté 4.0\u202f% de la mise\u202f; mieux valait tirer.",
+           "Ann\u00a0: 16 contre un 10 — tire "
+           "(espérance\u00a0: rester -54\u202f%, tirer -53\u202f% de la mise)",
+           "16 contre 10\u00a0: rester dès un compte réel de 0\u202f; compte réel actuel\u00a0: +2"),
     "es": ("Plantarse con 12 contra un 2 costó 4.0 % de la apuesta; era mejor pedir carta.",
            "Ann: 16 contra un 10 — pide carta (esperado: plantarse -54 %, pedir carta -53 % de la apuesta)",
            "16 contra 10: plantarse con cuenta real de 0 o más; la cuenta real es +2"),
@@ -86,7 +86,7 @@ def test_hands_are_named_in_the_chosen_language(speak, code: str) -> None:
 
 DRILL = {
     "de": ("Falsch", "Falsch: Bleiben kostet 1.8 % des Einsatzes; Karte nehmen ist richtig.", "Harte Summen"),
-    "fr": ("Faux", "Faux : rester coûte 1.8 % de la mise ; il fallait tirer une carte.", "Totaux durs"),
+    "fr": ("Faux", "Faux\u00a0: rester coûte 1.8\u202f% de la mise\u202f; il fallait tirer.", "Totaux durs"),
     "es": ("Incorrecto", "Incorrecto: plantarse cuesta 1.8 % de la apuesta; lo correcto es pedir carta.",
            "Totales duros"),
 }
@@ -104,7 +104,7 @@ DECKS = {
     "de": ("1.00 Deck übrig (52 Karten)", "2.00 Decks übrig (104 Karten)",
            "0.02 Decks übrig (eine Karte)", "0.04 Decks übrig (2 Karten)"),
     "fr": ("1.00 jeu dans le sabot (52 cartes)", "2.00 jeux dans le sabot (104 cartes)",
-           "0.02 jeux dans le sabot (une carte)", "0.04 jeux dans le sabot (2 cartes)"),
+           "0.02 jeux dans le sabot (1 carte)", "0.04 jeux dans le sabot (2 cartes)"),
     "es": ("1.00 baraja en el zapato (52 cartas)", "2.00 barajas en el zapato (104 cartas)",
            "0.02 barajas en el zapato (una carta)", "0.04 barajas en el zapato (2 cartas)"),
 }
@@ -128,7 +128,7 @@ def test_true_count_working_is_translated(speak) -> None:
 
 INDEX = {
     "de": ("Richtig: bleiben.", "Die echte Zählung war +1.", "Alle Indizes"),
-    "fr": ("Juste : rester.", "Le compte réel était de +1.", "Tous les indices"),
+    "fr": ("Juste\u00a0: rester.", "Le compte réel était de +1.", "Tous les indices"),
     "es": ("Correcto: plantarse.", "La cuenta real era +1.", "Todos los índices"),
 }
 
@@ -153,10 +153,11 @@ ERRORS = {
            "ein Name darf kein Komma enthalten: 'Bob, Jr.'",
            "eine Einsatzrampe braucht mindestens eine Stufe",
            "„zwei“ ist keine Anzahl Decks: Schreiben Sie z. B. 2,5 oder 2 1/2."),
-    "fr": ("élément 1 « 17 vs Z » : la carte visible Z n'est pas une carte (utilisez A, 2-9 ou T).",
-           "un nom ne peut pas contenir de virgule : 'Bob, Jr.'",
+    "fr": ("élément 1 «\u202f17 vs Z\u202f»\u00a0: la carte visible Z n'est pas une carte "
+           "(utilisez A, 2-9 ou T).",
+           "un nom ne peut pas contenir de virgule\u00a0: 'Bob, Jr.'",
            "une rampe de mises a besoin d'au moins un palier",
-           "« zwei » n'est pas un nombre de jeux : tapez par exemple 2,5 ou 2 1/2."),
+           "«\u202fzwei\u202f» n'est pas un nombre de jeux\u00a0: tapez par exemple 2,5 ou 2 1/2."),
     "es": ("elemento 1 «17 vs Z»: la carta descubierta Z no es una carta (use A, 2-9 o T).",
            "un nombre no puede contener una coma: 'Bob, Jr.'",
            "una rampa de apuestas necesita al menos un escalón",

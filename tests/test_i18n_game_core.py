@@ -55,7 +55,7 @@ def played(cards: str, *, stand: bool = True) -> tuple[list[str], Presenter]:
 DEALER_DRAWS_AN_ACE = {
     "de": ["Ihre Einsätze, bitte.", "Es wird gegeben...", "Der Croupier deckt eine Zehn auf: 16.",
            "Der Croupier zieht ein Ass.", "Der Croupier bleibt bei 17."],
-    "fr": ["Faites vos jeux.", "Distribution...", "Le croupier retourne un dix : 16.",
+    "fr": ["Faites vos jeux.", "Distribution…", "Le croupier retourne un dix\u00a0: 16.",
            "Le croupier tire un as.", "Le croupier reste sur 17."],
     "es": ["Hagan sus apuestas.", "Repartiendo...", "El crupier descubre un diez: 16.",
            "El crupier saca un as.", "El crupier se planta con 17."],
@@ -119,7 +119,7 @@ def test_the_round_summary_is_a_whole_sentence_in_each_language(speak):
         "Der Croupier hat Blackjack. Ann -25 · Bob ±0.")
     speak("fr")
     assert round_summary([natural, pushed], {1: "Bob"}, alone=True) == (
-        "Le croupier a un blackjack. Égalité : vous êtes quitte.")
+        "Le croupier a un blackjack. Égalité\u00a0: vous êtes quitte.")
     speak("es")
     assert round_summary([lost], {0: "Ann"}, alone=True) == "Usted pierde $25."
 
@@ -177,8 +177,8 @@ def test_the_shoe_counts_its_last_card_in_the_singular(speak, code, labels):
 
 def test_a_split_again_names_its_hands_in_the_plural(speak):
     speak("fr")
-    assert messages.split(2) == "Séparer : deux mains."
-    assert messages.split(3) == "Nouvelle séparation : 3 mains."
+    assert messages.split(2) == "Séparation\u00a0: deux mains."
+    assert messages.split(3) == "Nouvelle séparation\u00a0: 3 mains."
 
 
 def test_the_key_help_names_keys_and_deeds_in_german(speak):

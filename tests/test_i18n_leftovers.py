@@ -82,7 +82,7 @@ def test_a_pair_is_named_as_each_language_writes_it(code, pairs):
 
 @pytest.mark.parametrize(("code", "won", "won_two", "out_none"), [
     ("en", "won in 1 round", "won in 2 rounds", "out after 0 rounds"),
-    ("de", "gewonnen in 1 Runde", "gewonnen in 2 Runden", "raus nach 0 Runden"),
+    ("de", "gewonnen in 1 Runde", "gewonnen in 2 Runden", "ausgeschieden nach 0 Runden"),
     ("fr", "gagné en 1 manche", "gagné en 2 manches", "éliminé après 0 manche"),
     ("es", "ganó en 1 ronda", "ganó en 2 rondas", "eliminado tras 0 rondas"),
 ])

@@ -80,7 +80,7 @@ def test_the_table_setup_speaks_spanish(app, language):
     assert (shown["play"], shown["back"], shown["load"], shown["edit"]) == (
         "Jugar", "Volver", "Cargar", "Editar reglas")
     assert shown["kind0"] == "Persona" and shown["count0"] == "Cuenta"
-    assert setup.buttons.by_name("seats+").tooltip == "Más puestos"
+    assert setup.buttons.by_name("seats+").shown_tooltip == "Más puestos"
     setup.load_file()  # no path typed
     assert setup.error == "Escriba primero la ruta de un archivo de reglas."
 

@@ -65,7 +65,7 @@ def test_the_betting_scene_draws_its_buttons_and_bankroll_in_french(apps, speak,
     speak("fr")
     app = apps("T 6 9 T 4")
     run(app, 0.1)
-    for words in ("Distribuer", "Effacer", "Remiser", "2x Remiser", "Quitter sabot", "Réglages", "CAPITAL"):
+    for words in ("Distribuer", "Effacer", "Remiser", "Remiser ×2", "Quitter sabot", "Réglages", "CAPITAL"):
         assert words in drawn, words
     assert not {"Deal", "Clear", "Rebet", "Settings", "BANKROLL"} & set(drawn)
 
@@ -122,8 +122,8 @@ def test_a_tournament_won_in_one_round_says_round_not_rounds(speak):
     assert best_lines([result(1, True), result(3, True)])[0][0] == "1. Zoe: $250, gewonnen in 1 Runde"
     assert best_lines([result(1, True), result(3, True)])[1][0] == "2. Zoe: $250, gewonnen in 3 Runden"
     speak("fr")
-    assert best_lines([result(1, False)])[0][0] == "1. Zoe : $250, éliminé après 1 manche"
-    assert best_lines([result(4, False)])[0][0] == "1. Zoe : $250, éliminé après 4 manches"
+    assert best_lines([result(1, False)])[0][0] == "1. Zoe\u00a0: $250, éliminé après 1 manche"
+    assert best_lines([result(4, False)])[0][0] == "1. Zoe\u00a0: $250, éliminé après 4 manches"
 
 
 def other_labels() -> dict[str, tuple[str, ...]]:

@@ -42,6 +42,7 @@ from tools.shots_polish import crowded_table  # noqa: E402
 ALLOWED = frozenset({
     # a word of the English messages that a translation may keep without using it itself
     "blackjack", "hi", "lo", "ko", "esc", "tab", "vegas", "strip", "illustrious", "fab", "wong",
+    "double", "up", "single", "deck",  # preset names ("DOUBLE UP", "Single Deck") are the tables' names
 })
 """Words allowed to stay as they are: the game's name, count systems', tables' and keys' names. (People's
 names are no English messages' words, so need no room here; the pad's printed labels are left out below.)"""
