@@ -61,12 +61,16 @@ def _dollars(cents: Money, sign: bool) -> str:
     return f"{prefix}${text}"
 
 
-def _plain_amount(cents: Money, sign: bool) -> str:
-    """English bare amounts as the files write them: '1000', '+37.50' (`engine.money.format_money`)."""
-    # Imported here, not at the top: engine.money words its errors through this module.
-    from engine.money import format_money
+def plain_amount(cents: Money, sign: bool = False) -> str:
+    """Cents as files and English write them, whole units without decimals, else two decimals
+    (`engine.money.format_money` is this; it lives here because engine.money words its errors here).
 
-    return format_money(cents, sign=sign)
+    >>> plain_amount(1000), plain_amount(750), plain_amount(-250, True), plain_amount(5, True)
+    ('10', '7.50', '-2.50', '+0.05')
+    """
+    prefix = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
+    whole, part = divmod(abs(cents), 100)
+    return f"{prefix}{whole}" if part == 0 else f"{prefix}{whole}.{part:02d}"
 
 
 def _plain_number(value: Decimal, decimals: int) -> str:
@@ -80,7 +84,7 @@ class _Language:
     code: str = ENGLISH
     translations: gettext.NullTranslations = gettext.NullTranslations()
     money: MoneyFormatter = staticmethod(_dollars)
-    amount: AmountFormatter = staticmethod(_plain_amount)
+    amount: AmountFormatter = staticmethod(plain_amount)
     number: NumberFormatter = staticmethod(_plain_number)
 
 
@@ -114,7 +118,7 @@ def set_formatters(money: MoneyFormatter | None = None, number: NumberFormatter 
     """Install the locale's money, number and bare-amount formatters; None puts back the English one."""
     _Language.money = money or _dollars
     _Language.number = number or _plain_number
-    _Language.amount = amount or _plain_amount
+    _Language.amount = amount or plain_amount
 
 
 def _(message: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from fractions import Fraction
 
+from engine.i18n import _, number, plain_amount
+
 Money = int
 """An amount of money in cents."""
 
@@ -55,20 +57,17 @@ def to_cents(amount: object) -> Money:
         raise ValueError(_too_much())
     cents = exact.quantize(_CENT, rounding=ROUND_DOWN)  # at most 15 digits: exact
     if cents != exact:
-        from engine.i18n import _  # here, not at the top: engine.i18n imports this module
 
         raise ValueError(_("{amount} is not a whole number of cents").format(amount=shown))
     return int(cents.scaleb(2))
 
 
 def _not_money(shown: str) -> str:
-    from engine.i18n import _  # here, not at the top: engine.i18n imports this module
 
     return _("{amount} is not an amount of money").format(amount=shown)
 
 
 def _too_much() -> str:
-    from engine.i18n import _, number  # here, not at the top: engine.i18n imports this module
 
     return _("an amount cannot be more than {most}").format(most=number(MAX_UNITS))
 
@@ -99,9 +98,7 @@ def format_money(cents: Money, *, sign: bool = False) -> str:
     >>> format_money(1000), format_money(750), format_money(-250, sign=True), format_money(5, sign=True)
     ('10', '7.50', '-2.50', '+0.05')
     """
-    prefix = "-" if cents < 0 else ("+" if sign and cents > 0 else "")
-    whole, part = divmod(abs(cents), CENTS_PER_UNIT)
-    return f"{prefix}{whole}" if part == 0 else f"{prefix}{whole}.{part:02d}"
+    return plain_amount(cents, sign)
 
 
 def scale(cents: Money, ratio: Fraction) -> Money:
