@@ -44,6 +44,15 @@ REGIONS: dict[str, str] = {ENGLISH: "en_US", "de": "de_DE", "fr": "fr_FR", "es":
 """The locale whose number formats each language uses."""
 
 
+def language_code(locale_name: str) -> str:
+    """The language of a locale name as the system or a player writes it.
+
+    >>> language_code("de_AT.UTF-8"), language_code("fr-CA"), language_code("ES")
+    ('de', 'fr', 'es')
+    """
+    return locale_name.split(".")[0].split("_")[0].split("-")[0].lower()
+
+
 def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The shipped language the system asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.
 
@@ -56,7 +65,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     shipped = available_languages()
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for wanted in env.get(variable, "").split(":"):
-            code = wanted.split(".")[0].split("_")[0].split("-")[0].lower()
+            code = language_code(wanted)
             if code in shipped:
                 return code
             if code in ("c", "posix"):
@@ -84,11 +93,11 @@ def choose(cli: str | None, saved: str, environ: Mapping[str, str] | None = None
     saved language no longer shipped falls back to the system's.
     """
     if cli is not None:
-        if cli not in available_languages():
+        if language_code(cli) not in available_languages():
             known = ", ".join(available_languages())
             raise LanguageError(_("There is no language {code}; the game speaks {known}.").format(
                 code=repr(cli), known=known))
-        return cli
+        return language_code(cli)
     if saved in available_languages():
         return saved
     return system_language(environ)

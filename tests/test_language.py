@@ -43,6 +43,7 @@ def test_every_language_the_issue_names_ships():
 def test_the_command_line_beats_the_saved_choice_which_beats_the_system():
     german_desktop = {"LANG": "de_DE.UTF-8"}
     assert choose("fr", "es", german_desktop) == "fr"
+    assert choose("fr_CA.UTF-8", "", german_desktop) == choose("FR", "", german_desktop) == "fr"
     assert choose(None, "es", german_desktop) == "es"
     assert choose(None, "", german_desktop) == "de"
     assert choose(None, "klingon", german_desktop) == "de"  # a saved language no longer shipped
