@@ -19,14 +19,15 @@ from tools.shots_polish import crowded_table
 
 
 def _step(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.wait_while_busy(timeout=60)
-        app.step()
+    import screenshots as shots  # here: screenshots imports this module
+
+    shots.step(app, frames)
 
 
 def _key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    _step(app)
+    import screenshots as shots
+
+    shots.key(app, code)
 
 
 def _window(app: App, size: tuple[int, int]) -> App:
