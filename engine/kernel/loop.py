@@ -11,49 +11,9 @@ module still imports (as plain Python, far too slow to use) so nothing else brea
 
 from __future__ import annotations
 
-import importlib
-import os
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from engine.odds.cache import cache_dir
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-# numba keeps its compiled code beside the source unless told otherwise, and the game never
-# writes where it is installed: the kernel's cache goes in the odds cache's folder (numba reads
-# this when it is imported; a NUMBA_CACHE_DIR of the user's own wins).
-os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
-
-np: Any  # numpy when the `fast` extra is installed (imported by name so mypy reads it either way)
-try:
-    np = importlib.import_module("numpy")
-except ImportError:  # pragma: no cover - the `fast` extra is absent
-    np = None
-
-try:
-    from numba import njit as _njit
-
-    def jit(function: F) -> F:
-        """Compile with numba (no Python objects, cached on disk)."""
-        compiled: F = _njit(cache=True, nogil=True)(function)  # type: ignore[assignment, unused-ignore]
-        return compiled
-
-    def inline(function: F) -> F:
-        """Compile with numba, inlined into its callers (a call per card costs more than the card)."""
-        compiled: F = _njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[assignment, unused-ignore]
-        return compiled
-
-    COMPILED = True
-except ImportError:  # pragma: no cover - the `fast` extra is absent
-    COMPILED = False
-
-    def jit(function: F) -> F:
-        """Without numba: leave the function as plain Python."""
-        return function
-
-    inline = jit
-
+from engine.jit import inline, jit, np
 
 # The indices of the state vector `st`. The next card is shoe[st[P]] while st[P] < st[LIMIT];
 # st[P] + st[BASE] cards have been dealt since the shuffle.

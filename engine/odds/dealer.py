@@ -129,15 +129,15 @@ def _finite(
     if _numpy_ready():
         return _finite_numpy(hits_soft_17, counts, points, ace, cards)
     size = sum(counts)
-    deepest = min(size, _MOST_DRAWS)
+    deepest = min(size, MOST_DRAWS)
     falling = [1.0] * (deepest + 1)
     for k in range(1, deepest + 1):
         falling[k] = falling[k - 1] * (size - k + 1)
     rows = []
     for count in counts:
         # Past the count the product is zero: a set needing more of a value than is left.
-        row = [1.0] * (_MOST_DRAWS + 1)
-        for j in range(_MOST_DRAWS):
+        row = [1.0] * (MOST_DRAWS + 1)
+        for j in range(MOST_DRAWS):
             row[j + 1] = row[j] * max(count - j, 0)
         rows.append(row)
     result = [0.0] * 7
@@ -158,12 +158,12 @@ def _finite_numpy(
 
     drawn, sizes, outcomes, ways = _ending_arrays(hits_soft_17, points, ace, cards)
     shoe = np.asarray(counts, dtype=np.float64)
-    steps = np.arange(_MOST_DRAWS, dtype=np.float64)
+    steps = np.arange(MOST_DRAWS, dtype=np.float64)
     # rows[i, t]: the falling factorial counts[i] (counts[i] - 1) ... over t terms, zero past the count.
-    rows = np.ones((RANKS, _MOST_DRAWS + 1))
+    rows = np.ones((RANKS, MOST_DRAWS + 1))
     rows[:, 1:] = np.cumprod(np.maximum(shoe[:, None] - steps[None, :], 0.0), axis=1)
     size = float(shoe.sum())
-    falling = np.ones(_MOST_DRAWS + 1)
+    falling = np.ones(MOST_DRAWS + 1)
     falling[1:] = np.cumprod(size - steps)
     falling[falling <= 0.0] = np.inf
     table = rows.ravel()
@@ -188,10 +188,50 @@ def _ending_arrays(hits_soft_17: bool, points: int, ace: bool, cards: int) -> tu
     for row, (pairs, _, outcome, _) in enumerate(endings):
         outcomes[row, outcome] = 1.0
         for column, (index, times) in enumerate(pairs):
-            drawn[column, row] = index * (_MOST_DRAWS + 1) + times
+            drawn[column, row] = index * (MOST_DRAWS + 1) + times
     sizes = np.array([e[1] for e in endings], dtype=np.intp)
     ways = np.array([e[3] for e in endings], dtype=np.float64)
     return drawn, sizes, outcomes, ways
+
+
+@lru_cache(maxsize=2)
+def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
+    """Every set of cards a dealer's hand can end with, up card included, for every up card at once,
+    as numpy arrays for compiled code.
+
+    The chance of drawing one set in one order from a shoe is the same whichever card comes
+    first, so one product per set serves every up card: weighed by the orders that start with
+    that card, it is the chance of that up card and that ending together, and over the chance
+    of the up card, the chance of the ending given it (`_endings` from each up card).
+
+    Returns a row of `ENDING_VALUES` positions per set in a table of falling factorials (value
+    * (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one), then per
+    set and up card that starts it: the set's row, where its chance adds up (up card * 7 +
+    result, times MOST_DRAWS + 1, plus the set's size), and the orders that start with the up card.
+    """
+    import numpy as np
+
+    width = MOST_DRAWS + 1
+    merged: dict[tuple[tuple[tuple[int, int], ...], int], dict[int, int]] = {}
+    for up in range(RANKS):
+        for pairs, _, outcome, orders in _endings(hits_soft_17, *_start(up)):
+            counts = dict(pairs)
+            counts[up] = counts.get(up, 0) + 1
+            whole = tuple(sorted(counts.items()))
+            by_up = merged.setdefault((whole, outcome), {})
+            by_up[up] = by_up.get(up, 0) + orders
+    drawn = np.zeros((len(merged), ENDING_VALUES), dtype=np.int64)
+    rows: list[int] = []
+    targets: list[int] = []
+    ways: list[float] = []
+    for row, ((pairs, outcome), by_up) in enumerate(sorted(merged.items())):
+        drawn[row, :len(pairs)] = [index * width + times for index, times in pairs]
+        size = sum(times for _, times in pairs)
+        for up, orders in sorted(by_up.items()):
+            rows.append(row)
+            targets.append((up * 7 + outcome) * width + size)
+            ways.append(float(orders))
+    return drawn, np.array(rows, dtype=np.int64), np.array(targets, dtype=np.int64), np.array(ways)
 
 
 def _numpy_ready() -> bool:
@@ -205,6 +245,12 @@ def _pure() -> bool:
     return os.environ.get("BLACKJACK_ODDS_PURE") == "1"
 
 
+def compiled_odds() -> bool:
+    """Whether exact evaluators compile their recursion: numba installed (the `fast` extra), and
+    $BLACKJACK_ODDS_PURE=1 not asking for Python."""
+    return not _pure() and importlib.util.find_spec("numba") is not None
+
+
 def load_numpy() -> None:
     """Load numpy when it is installed (the `fast` extra), so the dealer's odds use it.
 
@@ -215,7 +261,9 @@ def load_numpy() -> None:
         import numpy  # noqa: F401
 
 
-_MOST_DRAWS = 13
+ENDING_VALUES = 6
+"""The most values in a set the dealer ends with (A, 2, 3, 4, 5 and a bust card with no up card)."""
+MOST_DRAWS = 13
 """The most cards a dealer hand draws: 13 with no up card when soft 17 is hit (twelve aces, then one)."""
 
 

@@ -95,9 +95,10 @@ def analyze(rules: Rules, *, exact: bool = False) -> Analysis:
     for up in ups:
         up_shoe = shoe if up is None else shoe.without([up + 1])
         up_weight = 1.0 if up is None else up_probs[up]
-        evaluator = Evaluator(rules, up, up_shoe, exact=exact)
+        first = next(iter(evaluators.values()))[0] if evaluators else None
+        evaluator = Evaluator(rules, up, up_shoe, exact=exact, twin=first)
         evaluators[up] = (evaluator, up_shoe)
-        plain = Evaluator(no_das, up, up_shoe, exact=exact) if no_das is not None else None
+        plain = Evaluator(no_das, up, up_shoe, exact=exact, twin=evaluator) if no_das is not None else None
         share = same_rank_share(up_shoe, rules)
         column = None if up is None else up + 1
         for a, b, weight in two_card_hands(up_shoe):

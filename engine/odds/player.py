@@ -24,11 +24,22 @@ dealer result that beats every hand but a counted blackjack, doubles and splits 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.odds.composition import INFINITE_PROBABILITIES, RANKS, Composition, OddsError
-from engine.odds.dealer import BLACKJACK, BUST, Distribution, dealer_distribution, load_numpy
+from engine.odds.dealer import (
+    BLACKJACK,
+    BUST,
+    Distribution,
+    compiled_odds,
+    dealer_distribution,
+    load_numpy,
+)
 from engine.rules import BlackjackVsBlackjack, DealerBlackjackTakes, Rules, Surrender
+
+if TYPE_CHECKING:
+    from engine.odds.compiled import Recursion
 
 Decide = Callable[[int, bool, int | None, frozenset[Action]], Action]
 """A strategy for one up card: (best total, soft, pair point index or None, legal) -> action."""
@@ -41,6 +52,14 @@ _SPLIT_LEVELS = 2
 """Outside exact mode, split hands are valued with at most this many extra pair cards gone."""
 _NO_LIMIT = 1 << 30
 """An order and a depth no hand reaches: the dealer's odds exact for every state (`exact=True`)."""
+
+
+def _shoe_before_up(evaluator: Evaluator) -> tuple[int, ...]:
+    """An evaluator's shoe with its up card put back."""
+    counts = list(evaluator.counts)
+    if evaluator.up is not None:
+        counts[evaluator.up] += 1
+    return tuple(counts)
 
 
 def best_total(points: int, ace: bool) -> int:
@@ -59,7 +78,7 @@ class Evaluator:
     """
 
     def __init__(self, rules: Rules, up: int | None, shoe: Composition, *, order: int = 2,
-                 depth: int = 5, exact: bool = False) -> None:
+                 depth: int = 5, exact: bool = False, twin: Evaluator | None = None) -> None:
         self.rules = rules
         if exact:
             load_numpy()
@@ -94,6 +113,39 @@ class Evaluator:
         self._base = self._exact(())
         if self.infinite:
             self._fixed_draws = [(i, p) for i, p in enumerate(INFINITE_PROBABILITIES)]
+        self._compiled = self._compile(twin) if exact else None
+        """The exact recursion compiled (numba, the `fast` extra) for a finite shoe of whole cards."""
+
+    def _compile(self, twin: Evaluator | None) -> Recursion | None:
+        """The compiled recursion, sharing what it may with a twin: another exact evaluator of the
+        same shoe before the up card and the same dealer shares the dealer's odds (weighed for every
+        up card at once); one of the same up card too, whose rules differ at most in doubling after
+        a split, shares the values of standing and hitting (which doubling cannot change)."""
+        if self.infinite or not compiled_odds() or any(count != int(count) for count in self.counts):
+            return None
+        from engine.odds import compiled
+
+        rules = self.rules
+        flags = compiled.settings(
+            self.up, self.conditioned, self.blackjack_possible, rules.hit_split_aces,
+            rules.double_after_split, rules.split_ace_21_is_blackjack, self.wins_vs_blackjack,
+            [rules.double_on.allows(total) for total in range(22)],
+        )
+        shared = twin._compiled if twin is not None else None
+        same_dealer = same_values = None
+        if (
+            twin is not None and shared is not None
+            and twin.rules.dealer_hits_soft_17 == rules.dealer_hits_soft_17
+            and _shoe_before_up(twin) == _shoe_before_up(self)
+        ):
+            same_dealer = shared
+            das_only = twin.rules.with_changes(double_after_split=rules.double_after_split) == rules
+            if twin.up == self.up and das_only:
+                same_values = shared
+        return compiled.Recursion(
+            tuple(int(count) for count in self.counts), self.up, rules.dealer_hits_soft_17, flags, self.pays,
+            dealer_from=same_dealer, values_from=same_values,
+        )
 
     # ---- the shoe and the dealer ----------------------------------------------------------
 
@@ -369,13 +421,19 @@ class Evaluator:
         n_removed = sum(cnt)
         out: dict[Action, float] = {}
         use_policy = policy is not None
+        fast = self._compiled
         try:
             if Action.STAND in legal:
-                out[Action.STAND] = self._stand(key, n_removed, total)
+                out[Action.STAND] = fast.stand(key, total) if fast else self._stand(key, n_removed, total)
             if Action.HIT in legal and total < 21:
-                out[Action.HIT] = self._hit(key, n_removed, points, ace, use_policy)
+                out[Action.HIT] = (
+                    fast.hit(key, points, ace, use_policy) if fast
+                    else self._hit(key, n_removed, points, ace, use_policy)
+                )
             if Action.DOUBLE in legal and total < 21:
-                out[Action.DOUBLE] = self._double(key, n_removed, points, ace)
+                out[Action.DOUBLE] = (
+                    fast.double(key, points, ace) if fast else self._double(key, n_removed, points, ace)
+                )
             if Action.SURRENDER in legal:
                 out[Action.SURRENDER] = self._surrender(key, n_removed)
             if Action.SPLIT in legal and pair:
@@ -389,6 +447,8 @@ class Evaluator:
         if policy is not self._policy:
             self._policy = policy
             self._policy_memo = {}
+            if self._compiled is not None:
+                self._compiled.set_policy(lambda total, soft, legal: policy(total, soft, None, legal))
 
     def _surrender(self, key: int, n_removed: int) -> float:
         if self.conditioned or self.early_surrender or not self.blackjack_possible:
@@ -478,6 +538,8 @@ class Evaluator:
         """A split hand of `card` after its second card, with the removals in `_cnt`: its value
         (however the second card falls) and its value when the second card pairs it, both with
         a dealer blackjack as one more loss of the hand's bet (the scale the lattice needs)."""
+        if self._compiled is not None:
+            return self._compiled.split_level(key, card, policy)
         cnt = self._cnt
         aces = card == ACE
         left = [self.counts[i] - cnt[i] for i in range(RANKS)]

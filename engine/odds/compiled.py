@@ -1,0 +1,482 @@
+"""The exact mode's inner recursion compiled with numba (the `fast` extra): the same sums, far faster.
+
+`engine.odds.player.Evaluator` with `exact=True` on a finite shoe hands its standing,
+hitting, doubling and split-hand values to these functions when numba is installed; the
+splits' combination (the lattice of pair cards gone) and every offer stay in Python,
+since they are asked a few times per hand. Each function here is the Python method of the
+same name in `engine.odds.player` with its shortcuts off (`order`, `depth` and
+`split_levels` unlimited), written over arrays: tests hold the two to 1e-12.
+
+A state is the evaluator's key: five bits per point index counting the cards gone from
+its shoe. Values are remembered in hash tables of numpy arrays (`Memo`) that the
+evaluator keeps, so a whole analysis shares them as the Python memos are shared; the
+dealer's odds and the values of hitting or standing do not depend on doubling after a
+split, so an evaluator and its twin without it share those (`Recursion.twin`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.actions import Action
+from engine.jit import inline, jit, np
+from engine.odds.dealer import MOST_DRAWS, joint_ending_table
+
+ACE, TEN = 0, 9
+RANKS = 10
+_WIDTH = MOST_DRAWS + 1
+"""Falling factorials kept per value: from none up to the most cards a dealer draws."""
+BLACKJACK, BUST = 5, 6
+
+# The evaluator's settings, in `flags` (see `settings`).
+UP, CONDITIONED, BLACKJACK_POSSIBLE, HIT_SPLIT_ACES, DOUBLE_AFTER_SPLIT, SPLIT_ACE_21_IS_BLACKJACK = range(6)
+WINS_VS_BLACKJACK = 6
+DOUBLE_ALLOWED = 7
+"""flags[DOUBLE_ALLOWED + total]: whether the rules allow a double on that best total (0 to 21)."""
+FLAGS = DOUBLE_ALLOWED + 22
+
+# What a value's memo key holds below the state's key.
+_STAND, _BEST, _POLICY = 0, 1, 2
+_EMPTY = -1
+"""A free slot's key (every state's key is at least 0)."""
+_FULL = 0.9
+"""A table fuller than this takes no more entries (values are still right, only not remembered)."""
+_GROW = 0.5
+"""A table fuller than this before a call is doubled first (`Memo.room`)."""
+
+
+class Memo:
+    """A hash table of numpy arrays from int64 keys to rows of `width` floats, grown between calls.
+
+    `keys` are hashed; `where[slot]` is the row of `rows` holding that key's value, rows being
+    handed out in order, with one spare row past them for a value computed when the table had
+    no room for it.
+    """
+
+    def __init__(self, width: int, bits: int) -> None:
+        self.keys = np.full(1 << bits, _EMPTY, dtype=np.int64)
+        self.where = np.zeros(1 << bits, dtype=np.int64)
+        self.rows = np.zeros((_capacity(1 << bits) + 1, width))
+        self.used = np.zeros(1, dtype=np.int64)
+
+    def __len__(self) -> int:
+        return int(self.used[0])
+
+    def arrays(self) -> tuple[Any, Any, Any, Any]:
+        """The table as the compiled functions take it, doubled first when it is half full (so the next
+        call has room to remember what it computes)."""
+        if self.used[0] > _GROW * len(self.keys):
+            keys = np.full(2 * len(self.keys), _EMPTY, dtype=np.int64)
+            where = np.zeros(2 * len(self.keys), dtype=np.int64)
+            _rehash(self.keys, self.where, keys, where)
+            rows = np.zeros((_capacity(len(keys)) + 1, self.rows.shape[1]))
+            rows[: len(self.rows) - 1] = self.rows[:-1]
+            self.keys, self.where, self.rows = keys, where, rows
+        return self.keys, self.where, self.rows, self.used
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.keys[:] = _EMPTY
+        self.used[0] = 0
+
+
+def _capacity(slots: int) -> int:
+    """The most entries a table of this many slots takes."""
+    return int(_FULL * slots)
+
+
+@inline
+def _slot(keys: Any, key: int) -> int:
+    """Where a key is in a table, or the free slot where it would go (Fibonacci hashing, linear probing)."""
+    mask = keys.shape[0] - 1
+    slot = int((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & mask
+    while keys[slot] != key and keys[slot] != _EMPTY:
+        slot = (slot + 1) & mask
+    return int(slot)
+
+
+@inline
+def _place(keys: Any, where: Any, used: Any, key: int) -> int:
+    """The row for a new key's value (the spare row, past the others, when the table is full)."""
+    slot = _slot(keys, key)
+    if keys[slot] == key:
+        return int(where[slot])
+    if used[0] >= int(_FULL * keys.shape[0]):
+        return int(_FULL * keys.shape[0])
+    keys[slot] = key
+    where[slot] = used[0]
+    used[0] += 1
+    return int(where[slot])
+
+
+@inline
+def _found(keys: Any, where: Any, key: int) -> int:
+    """The row holding a key's value, or -1."""
+    slot = _slot(keys, key)
+    return int(where[slot]) if keys[slot] == key else -1
+
+
+@jit
+def _rehash(keys: Any, where: Any, new_keys: Any, new_where: Any) -> None:
+    for slot in range(keys.shape[0]):
+        if keys[slot] != _EMPTY:
+            target = _slot(new_keys, keys[slot])
+            new_keys[target] = keys[slot]
+            new_where[target] = where[slot]
+
+
+def settings(up: int | None, conditioned: bool, blackjack_possible: bool, hit_split_aces: bool,
+             double_after_split: bool, split_ace_21_is_blackjack: bool, wins_vs_blackjack: bool,
+             double_allowed: list[bool]) -> Any:
+    """The evaluator's settings as the int64 array the compiled functions read."""
+    flags = np.zeros(FLAGS, dtype=np.int64)
+    flags[UP] = -1 if up is None else up
+    flags[CONDITIONED] = conditioned
+    flags[BLACKJACK_POSSIBLE] = blackjack_possible
+    flags[HIT_SPLIT_ACES] = hit_split_aces
+    flags[DOUBLE_AFTER_SPLIT] = double_after_split
+    flags[SPLIT_ACE_21_IS_BLACKJACK] = split_ace_21_is_blackjack
+    flags[WINS_VS_BLACKJACK] = wins_vs_blackjack
+    flags[DOUBLE_ALLOWED:] = double_allowed
+    return flags
+
+
+@inline
+def _left(shoe: Any, key: int, index: int) -> int:
+    """Cards of a point index still in the shoe in a state."""
+    return int(shoe[index] - ((key >> (5 * index)) & 31))
+
+
+@inline
+def _total(points: int, ace: bool) -> int:
+    """A hand's best total."""
+    return points + 10 if ace and points <= 11 else points
+
+
+@inline
+def _blackjack(flags: Any, aces: int, tens: int, left: int) -> float:
+    """The chance of a dealer blackjack from a shoe with these aces, tens and cards (`_blackjack`)."""
+    if not flags[BLACKJACK_POSSIBLE]:
+        return 0.0
+    up = flags[UP]
+    if up < 0:
+        return 2.0 * aces * tens / (left * (left - 1)) if left > 1 else 0.0
+    return (tens if up == ACE else aces) / left
+
+
+@jit
+def dealer(odds: Any, key: int) -> Any:
+    """The dealer's exact distribution in a state for every up card (seven floats each, in point index
+    order) and for none (the last seven): each set of cards the dealer can end with weighed once, from
+    the shoe before the up card (`joint_ending_table`). `odds` is the dealer's memo (`Memo.arrays`),
+    the shoe before the up card, and that table."""
+    dealer_keys, dealer_where, dealer_rows, dealer_used, full, drawn, sets, targets, ways = odds
+    found = _found(dealer_keys, dealer_where, key)
+    if found >= 0:
+        return dealer_rows[found]
+    falling = np.empty(RANKS * _WIDTH)
+    size = 0
+    for i in range(RANKS):
+        count = _left(full, key, i)
+        size += count
+        base = i * _WIDTH
+        falling[base] = 1.0
+        for t in range(_WIDTH - 1):
+            falling[base + t + 1] = falling[base + t] * max(count - t, 0)
+    # Each set's chance of coming in one order but for one over the shoe's falling factorial (its
+    # six factors written out, one per value a set can hold: no branch to mispredict), then summed by
+    # up card, result and size.
+    products = np.empty(drawn.shape[0])
+    for e in range(drawn.shape[0]):
+        products[e] = (falling[drawn[e, 0]] * falling[drawn[e, 1]] * falling[drawn[e, 2]]
+                       * falling[drawn[e, 3]] * falling[drawn[e, 4]] * falling[drawn[e, 5]])
+    sums = np.zeros(RANKS * 7 * _WIDTH)
+    for c in range(ways.shape[0]):
+        sums[targets[c]] += ways[c] * products[sets[c]]
+    row = _place(dealer_keys, dealer_where, dealer_used, key)
+    result = dealer_rows[row]
+    result[RANKS * 7:] = 0.0
+    scale = np.zeros(_WIDTH)  # one over the falling factorial of the shoe's size, 0 past its size
+    falling_size = 1.0
+    for k in range(_WIDTH):
+        if falling_size > 0.0:
+            scale[k] = 1.0 / falling_size
+        falling_size *= size - k
+    for cell in range(RANKS * 7):
+        total = 0.0
+        for k in range(_WIDTH):
+            total += sums[cell * _WIDTH + k] * scale[k]
+        result[cell] = total
+    for up in range(RANKS):
+        # The chance of this up card: the joint chances over it are the odds given it.
+        chance = _left(full, key, up) / size
+        for outcome in range(7):
+            result[RANKS * 7 + outcome] += result[up * 7 + outcome]
+            result[up * 7 + outcome] = result[up * 7 + outcome] / chance if chance > 0.0 else 0.0
+    return result
+
+
+@inline
+def _odds_of(flags: Any, distributions: Any) -> Any:
+    """The evaluator's own up card's seven odds out of `dealer`'s answer."""
+    up = flags[UP] if flags[UP] >= 0 else RANKS
+    return distributions[7 * up: 7 * up + 7]
+
+
+@jit
+def stand(odds: Any, values: Any, shoe: Any, flags: Any, key: int, total: int) -> float:
+    """The value of standing on a total in a state (`Evaluator._stand`)."""
+    keys, where, rows, used = values
+    memo_key = (key << 8) | (total << 3) | _STAND
+    found = _found(keys, where, memo_key)
+    if found >= 0:
+        return float(rows[found, 0])
+    d = _odds_of(flags, dealer(odds, key))
+    win = d[BUST]
+    lose = 0.0
+    for k in range(5):
+        if 17 + k < total:
+            win += d[k]
+        elif 17 + k > total:
+            lose += d[k]
+    if flags[CONDITIONED]:
+        no_blackjack = 1.0 - d[BLACKJACK]
+        value = (win - lose) / no_blackjack if no_blackjack > 1e-12 else -1.0
+    else:
+        value = win - lose - d[BLACKJACK]
+    rows[_place(keys, where, used, memo_key), 0] = value
+    return float(value)
+
+
+@inline
+def _draw_chances(shoe: Any, flags: Any, key: int, chances: Any) -> None:
+    """Each point index's chance to come next in a state, given no dealer blackjack (`_draws`)."""
+    left = 0
+    for i in range(RANKS):
+        left += _left(shoe, key, i)
+    aces = _left(shoe, key, ACE)
+    tens = _left(shoe, key, TEN)
+    before = 1.0
+    conditioned = flags[CONDITIONED] and left > 2
+    if conditioned:
+        before = 1.0 - _blackjack(flags, aces, tens, left)
+        conditioned = before > 1e-12
+    for i in range(RANKS):
+        count = _left(shoe, key, i)
+        p = 0.0
+        if count > 0:
+            p = count / left
+            if conditioned:
+                p = p * (1.0 - _blackjack(flags, aces - (i == ACE), tens - (i == TEN), left - 1)) / before
+        chances[i] = p
+
+
+_DEEPEST = 24
+"""More cards than a hand that may still hit can draw (21 points of aces, then the card that busts)."""
+
+
+@jit
+def after(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: Any, hits: Any, key: int, points: int,
+          ace: bool, policy: bool, hit_only: bool) -> float:
+    """A hand that may only hit or stand: its value (`_after`), or with `hit_only` that of one more
+    card (`_hit`); best play, or with `policy` the policy's play (`hits[2 * total + soft]`).
+
+    Depth first over the cards drawn, with a stack of its own: numba cannot load a recursive
+    function from its disk cache.
+    """
+    keys, where, rows, used = policy_values if policy else values
+    tag = _POLICY if policy else _BEST
+    states = np.empty(_DEEPEST, dtype=np.int64)
+    hand_points = np.empty(_DEEPEST, dtype=np.int64)
+    aces = np.empty(_DEEPEST, dtype=np.bool_)
+    following = np.empty(_DEEPEST, dtype=np.int64)  # the next point index to draw
+    standing = np.empty(_DEEPEST)
+    hitting = np.empty(_DEEPEST)
+    chances = np.empty((_DEEPEST, RANKS))
+    states[0], hand_points[0], aces[0] = key, points, ace
+    depth = 0
+    entering = True
+    while True:
+        state, now, has_ace = states[depth], hand_points[depth], aces[depth]
+        memo_key = (state << 8) | (now << 3) | (int(has_ace) << 2) | tag
+        if entering:
+            entering = False
+            total = _total(now, has_ace)
+            if depth > 0 or not hit_only:
+                finished = True
+                if total >= 21:
+                    result = stand(odds, values, shoe, flags, state, total)
+                else:
+                    found = _found(keys, where, memo_key)
+                    if found >= 0:
+                        result = rows[found, 0]
+                    else:
+                        result = stand(odds, values, shoe, flags, state, total)
+                        standing[depth] = result
+                        finished = policy and not hits[2 * total + int(has_ace and now <= 11)]
+                        if finished:
+                            rows[_place(keys, where, used, memo_key), 0] = result
+                if finished:
+                    if depth == 0:
+                        return float(result)
+                    depth -= 1
+                    hitting[depth] += chances[depth, following[depth] - 1] * result
+                    continue
+            _draw_chances(shoe, flags, state, chances[depth])
+            hitting[depth] = 0.0
+            following[depth] = 0
+        # The next card that does not bust; a bust costs its chance at once.
+        i = following[depth]
+        while i < RANKS:
+            p = chances[depth, i]
+            if p != 0.0:
+                if _total(now + i + 1, has_ace or i == ACE) <= 21:
+                    break
+                hitting[depth] -= p
+            i += 1
+        following[depth] = i + 1
+        if i < RANKS:
+            states[depth + 1] = state + (1 << (5 * i))
+            hand_points[depth + 1] = now + i + 1
+            aces[depth + 1] = has_ace or i == ACE
+            depth += 1
+            entering = True
+            continue
+        # Every card drawn: this hand's value, passed up to the hand it came from.
+        if depth == 0 and hit_only:
+            return float(hitting[0])
+        result = hitting[depth] if policy else max(standing[depth], hitting[depth])
+        rows[_place(keys, where, used, memo_key), 0] = result
+        if depth == 0:
+            return float(result)
+        depth -= 1
+        hitting[depth] += chances[depth, following[depth] - 1] * result
+
+
+@jit
+def double(odds: Any, values: Any, shoe: Any, flags: Any, key: int, points: int, ace: bool) -> float:
+    """The value of doubling: one card at twice the stake (`_double`)."""
+    chances = np.empty(RANKS)
+    _draw_chances(shoe, flags, key, chances)
+    value = 0.0
+    for i in range(RANKS):
+        p = chances[i]
+        if p == 0.0:
+            continue
+        total = _total(points + i + 1, ace or i == ACE)
+        if total > 21:
+            value -= p
+            continue
+        value += p * stand(odds, values, shoe, flags, key + (1 << (5 * i)), total)
+    return 2.0 * value
+
+
+@jit
+def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: Any, hits: Any, doubles: Any,
+                pays: float, key: int, card: int, policy: bool) -> tuple[float, float]:
+    """A split hand of `card` after its second card: its value and its value when paired (`_split_level`)."""
+    aces = card == ACE
+    size = 0
+    for i in range(RANKS):
+        size += _left(shoe, key, i)
+    all_aces = _left(shoe, key, ACE)
+    all_tens = _left(shoe, key, TEN)
+    free = 0.0
+    paired = 0.0
+    for i in range(RANKS):
+        count = _left(shoe, key, i)
+        if count <= 0:
+            continue
+        state = key + (1 << (5 * i))
+        points = card + i + 2
+        ace = aces or i == ACE
+        total = _total(points, ace)
+        if total == 21 and aces and i == TEN and flags[SPLIT_ACE_21_IS_BLACKJACK]:
+            if flags[CONDITIONED]:
+                value = pays
+            else:
+                q = _odds_of(flags, dealer(odds, state))[BLACKJACK]
+                value = (1.0 - q) * pays + q * (pays if flags[WINS_VS_BLACKJACK] else 0.0)
+        else:
+            value = stand(odds, values, shoe, flags, state, total)
+            if total != 21 and not (aces and not flags[HIT_SPLIT_ACES]):
+                can_double = flags[DOUBLE_AFTER_SPLIT] and flags[DOUBLE_ALLOWED + total]
+                soft = int(ace and points <= 11)
+                choice = -1  # best play
+                if policy:
+                    choice = doubles[2 * total + soft] if can_double else hits[2 * total + soft]
+                if choice == 1 or choice == -1:
+                    hitting = after(odds, values, policy_values, shoe, flags, hits, state, points, ace,
+                                    policy, True)
+                    value = hitting if policy else max(value, hitting)
+                if choice == 2 or (choice == -1 and can_double):
+                    doubling = double(odds, values, shoe, flags, state, points, ace)
+                    value = doubling if policy else max(value, doubling)
+        if flags[CONDITIONED]:
+            q = _blackjack(flags, all_aces - (i == ACE), all_tens - (i == TEN), size - 1)
+            value = (1.0 - q) * value - q
+        free += count / size * value
+        if i == card:
+            paired = value
+    return free, paired
+
+
+class Recursion:
+    """One evaluator's compiled state: its shoe and settings, the dealer's endings and the memos.
+
+    Evaluators of one shoe share the dealer's memo across up cards (`joint_ending_table`
+    serves them all), and an evaluator and its twin of the same up card whose rules differ
+    only in doubling after a split share the values of standing and hitting too.
+    """
+
+    def __init__(self, shoe: tuple[int, ...], up: int | None, hits_soft_17: bool, flags: Any, pays: float,
+                 *, dealer_from: Recursion | None = None, values_from: Recursion | None = None) -> None:
+        self.shoe = np.array(shoe, dtype=np.int64)
+        full = self.shoe.copy()
+        if up is not None:
+            full[up] += 1
+        self.full = full
+        """The shoe before the up card: the dealer's odds for every up card are weighed from it."""
+        self.flags = flags
+        self.pays = pays
+        self.dealer_memo: Memo = dealer_from.dealer_memo if dealer_from else Memo(7 * (RANKS + 1), 12)
+        self.table: tuple[Any, ...] = dealer_from.table if dealer_from else joint_ending_table(hits_soft_17)
+        self.values: Memo = values_from.values if values_from else Memo(1, 16)
+        """Standing and best-play values."""
+        self.policy_values = Memo(1, 12)
+        self.hits = np.zeros(44, dtype=np.int64)
+        self.doubles = np.zeros(44, dtype=np.int64)
+
+    def set_policy(self, decide: Callable[[int, bool, frozenset[Action]], Action]) -> None:
+        """Follow a policy from now on: its hit-or-stand and hit, stand or double answers, as tables."""
+        self.policy_values.clear()
+        hit_or_stand = frozenset((Action.HIT, Action.STAND))
+        with_double = frozenset((Action.HIT, Action.STAND, Action.DOUBLE))
+        for soft, totals in ((False, range(4, 21)), (True, range(12, 21))):
+            for total in totals:
+                self.hits[2 * total + soft] = decide(total, soft, hit_or_stand) is Action.HIT
+                choice = decide(total, soft, with_double)
+                self.doubles[2 * total + soft] = 2 if choice is Action.DOUBLE else int(choice is Action.HIT)
+
+    def _odds(self) -> tuple[Any, ...]:
+        return (*self.dealer_memo.arrays(), self.full, *self.table)
+
+    def stand(self, key: int, total: int) -> float:
+        """The value of standing on a total in a state."""
+        return float(stand(self._odds(), self.values.arrays(), self.shoe, self.flags, key, total))
+
+    def hit(self, key: int, points: int, ace: bool, policy: bool) -> float:
+        """The value of one more card, then best play (or the policy's)."""
+        return float(after(self._odds(), self.values.arrays(), self.policy_values.arrays(), self.shoe,
+                           self.flags, self.hits, key, points, ace, policy, True))
+
+    def double(self, key: int, points: int, ace: bool) -> float:
+        """The value of doubling down in a state."""
+        return float(double(self._odds(), self.values.arrays(), self.shoe, self.flags, key, points, ace))
+
+    def split_level(self, key: int, card: int, policy: bool) -> tuple[float, float]:
+        """A split hand's value after its second card, and when that card pairs it."""
+        free, paired = split_level(self._odds(), self.values.arrays(), self.policy_values.arrays(), self.shoe,
+                                   self.flags, self.hits, self.doubles, self.pays, key, card, policy)
+        return float(free), float(paired)
