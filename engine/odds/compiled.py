@@ -37,7 +37,7 @@ DOUBLE_ALLOWED = 7
 FLAGS = DOUBLE_ALLOWED + 22
 
 # What a value's memo key holds below the state's key.
-_STAND, _BEST, _POLICY = 0, 1, 2
+_BEST, _POLICY = 1, 2
 _EMPTY = -1
 """A free slot's key (every state's key is at least 0)."""
 _FULL = 0.9
@@ -171,7 +171,7 @@ def dealer(odds: Any, key: int) -> Any:
     order) and for none (the last seven): each set of cards the dealer can end with weighed once, from
     the shoe before the up card (`joint_ending_table`). `odds` is the dealer's memo (`Memo.arrays`),
     the shoe before the up card, and that table."""
-    dealer_keys, dealer_where, dealer_rows, dealer_used, full, drawn, sets, targets, ways = odds
+    dealer_keys, dealer_where, dealer_rows, dealer_used, full, drawn, places, sets, ways = odds
     found = _found(dealer_keys, dealer_where, key)
     if found >= 0:
         return dealer_rows[found]
@@ -192,8 +192,15 @@ def dealer(odds: Any, key: int) -> Any:
         products[e] = (falling[drawn[e, 0]] * falling[drawn[e, 1]] * falling[drawn[e, 2]]
                        * falling[drawn[e, 3]] * falling[drawn[e, 4]] * falling[drawn[e, 5]])
     sums = np.zeros(RANKS * 7 * _WIDTH)
-    for c in range(ways.shape[0]):
-        sums[targets[c]] += ways[c] * products[sets[c]]
+    place = places[0]
+    total = 0.0
+    for c in range(ways.shape[0]):  # in order of place: each sum is kept in a register
+        if places[c] != place:
+            sums[place] = total
+            place = places[c]
+            total = 0.0
+        total += ways[c] * products[sets[c]]
+    sums[place] = total
     row = _place(dealer_keys, dealer_where, dealer_used, key)
     result = dealer_rows[row]
     result[RANKS * 7:] = 0.0
@@ -225,13 +232,9 @@ def _odds_of(flags: Any, distributions: Any) -> Any:
 
 
 @jit
-def stand(odds: Any, values: Any, shoe: Any, flags: Any, key: int, total: int) -> float:
-    """The value of standing on a total in a state (`Evaluator._stand`)."""
-    keys, where, rows, used = values
-    memo_key = (key << 8) | (total << 3) | _STAND
-    found = _found(keys, where, memo_key)
-    if found >= 0:
-        return float(rows[found, 0])
+def stand(odds: Any, flags: Any, key: int, total: int) -> float:
+    """The value of standing on a total in a state (`Evaluator._stand`), from the dealer's odds there
+    (not remembered apart: a few sums cost less than looking a value up)."""
     d = _odds_of(flags, dealer(odds, key))
     win = d[BUST]
     lose = 0.0
@@ -242,11 +245,8 @@ def stand(odds: Any, values: Any, shoe: Any, flags: Any, key: int, total: int) -
             lose += d[k]
     if flags[CONDITIONED]:
         no_blackjack = 1.0 - d[BLACKJACK]
-        value = (win - lose) / no_blackjack if no_blackjack > 1e-12 else -1.0
-    else:
-        value = win - lose - d[BLACKJACK]
-    rows[_place(keys, where, used, memo_key), 0] = value
-    return float(value)
+        return (win - lose) / no_blackjack if no_blackjack > 1e-12 else -1.0
+    return float(win - lose - d[BLACKJACK])
 
 
 @inline
@@ -306,13 +306,13 @@ def after(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: Any, hit
             if depth > 0 or not hit_only:
                 finished = True
                 if total >= 21:
-                    result = stand(odds, values, shoe, flags, state, total)
+                    result = stand(odds, flags, state, total)
                 else:
                     found = _found(keys, where, memo_key)
                     if found >= 0:
                         result = rows[found, 0]
                     else:
-                        result = stand(odds, values, shoe, flags, state, total)
+                        result = stand(odds, flags, state, total)
                         standing[depth] = result
                         finished = policy and not hits[2 * total + int(has_ace and now <= 11)]
                         if finished:
@@ -355,7 +355,7 @@ def after(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: Any, hit
 
 
 @jit
-def double(odds: Any, values: Any, shoe: Any, flags: Any, key: int, points: int, ace: bool) -> float:
+def double(odds: Any, shoe: Any, flags: Any, key: int, points: int, ace: bool) -> float:
     """The value of doubling: one card at twice the stake (`_double`)."""
     chances = np.empty(RANKS)
     _draw_chances(shoe, flags, key, chances)
@@ -368,7 +368,7 @@ def double(odds: Any, values: Any, shoe: Any, flags: Any, key: int, points: int,
         if total > 21:
             value -= p
             continue
-        value += p * stand(odds, values, shoe, flags, key + (1 << (5 * i)), total)
+        value += p * stand(odds, flags, key + (1 << (5 * i)), total)
     return 2.0 * value
 
 
@@ -399,7 +399,7 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
                 q = _odds_of(flags, dealer(odds, state))[BLACKJACK]
                 value = (1.0 - q) * pays + q * (pays if flags[WINS_VS_BLACKJACK] else 0.0)
         else:
-            value = stand(odds, values, shoe, flags, state, total)
+            value = stand(odds, flags, state, total)
             if total != 21 and not (aces and not flags[HIT_SPLIT_ACES]):
                 can_double = flags[DOUBLE_AFTER_SPLIT] and flags[DOUBLE_ALLOWED + total]
                 soft = int(ace and points <= 11)
@@ -411,7 +411,7 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
                                     policy, True)
                     value = hitting if policy else max(value, hitting)
                 if choice == 2 or (choice == -1 and can_double):
-                    doubling = double(odds, values, shoe, flags, state, points, ace)
+                    doubling = double(odds, shoe, flags, state, points, ace)
                     value = doubling if policy else max(value, doubling)
         if flags[CONDITIONED]:
             q = _blackjack(flags, all_aces - (i == ACE), all_tens - (i == TEN), size - 1)
@@ -464,7 +464,7 @@ class Recursion:
 
     def stand(self, key: int, total: int) -> float:
         """The value of standing on a total in a state."""
-        return float(stand(self._odds(), self.values.arrays(), self.shoe, self.flags, key, total))
+        return float(stand(self._odds(), self.flags, key, total))
 
     def hit(self, key: int, points: int, ace: bool, policy: bool) -> float:
         """The value of one more card, then best play (or the policy's)."""
@@ -473,7 +473,7 @@ class Recursion:
 
     def double(self, key: int, points: int, ace: bool) -> float:
         """The value of doubling down in a state."""
-        return float(double(self._odds(), self.values.arrays(), self.shoe, self.flags, key, points, ace))
+        return float(double(self._odds(), self.shoe, self.flags, key, points, ace))
 
     def split_level(self, key: int, card: int, policy: bool) -> tuple[float, float]:
         """A split hand's value after its second card, and when that card pairs it."""

@@ -205,9 +205,10 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
     of the up card, the chance of the ending given it (`_endings` from each up card).
 
     Returns a row of `ENDING_VALUES` positions per set in a table of falling factorials (value
-    * (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one), then per
-    set and up card that starts it: the set's row, where its chance adds up (up card * 7 +
-    result, times MOST_DRAWS + 1, plus the set's size), and the orders that start with the up card.
+    * (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one); then per
+    set and up card that starts it, in order of where its chance adds up (up card * 7 + result,
+    times MOST_DRAWS + 1, plus the set's size), that place, the set's row, and the orders that
+    start with the up card.
     """
     import numpy as np
 
@@ -221,17 +222,15 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
             by_up = merged.setdefault((whole, outcome), {})
             by_up[up] = by_up.get(up, 0) + orders
     drawn = np.zeros((len(merged), ENDING_VALUES), dtype=np.int64)
-    rows: list[int] = []
-    targets: list[int] = []
-    ways: list[float] = []
+    terms: list[tuple[int, int, int]] = []
     for row, ((pairs, outcome), by_up) in enumerate(sorted(merged.items())):
         drawn[row, :len(pairs)] = [index * width + times for index, times in pairs]
         size = sum(times for _, times in pairs)
-        for up, orders in sorted(by_up.items()):
-            rows.append(row)
-            targets.append((up * 7 + outcome) * width + size)
-            ways.append(float(orders))
-    return drawn, np.array(rows, dtype=np.int64), np.array(targets, dtype=np.int64), np.array(ways)
+        terms += [((up * 7 + outcome) * width + size, row, orders) for up, orders in by_up.items()]
+    terms.sort()
+    places, rows, ways = zip(*terms, strict=True)
+    as_ints = np.array(places, dtype=np.int64), np.array(rows, dtype=np.int64)
+    return drawn, *as_ints, np.array(ways, dtype=float)
 
 
 def _numpy_ready() -> bool:
