@@ -363,7 +363,7 @@ def test_the_cache_round_trips_an_analysis(tmp_path: Path, monkeypatch: pytest.M
 def test_a_corrupt_cache_file_is_recomputed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLACKJACK_ODDS_CACHE", str(tmp_path))
     rules = load_rules("instant-blackjack")
-    path = tmp_path / f"{odds_cache.rules_key(rules)}.json"
+    path = tmp_path / f"{odds_cache.analysis_key(rules)}.json"
     for junk in ("{not json", json.dumps({"format": odds_cache.FORMAT, "chart": []}), ""):
         path.write_text(junk, encoding="utf-8")
         odds_cache.clear_memory()

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.odds.dealer import DealerOdds, as_distribution
+from engine.odds.dealer import DealerOdds, as_distribution, compiled_odds
 from engine.odds.house_edge import Analysis, analyze
 from engine.odds.strategy import StrategyChart
 from engine.rules import Rules
@@ -61,9 +61,15 @@ def rules_key(rules: Rules) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
+def analysis_key(rules: Rules) -> str:
+    """The name of a rule set's analysis in the cache: its `rules_key`, marked when the analysis
+    is exact (the default where the exact mode runs compiled), so the two modes never mix."""
+    return rules_key(rules) + ("-exact" if compiled_odds() else "")
+
+
 def cached_analysis(rules: Rules, *, use_disk: bool = True) -> Analysis:
     """The analysis of a rule set: from memory, else from the disk cache, else computed and stored."""
-    key = rules_key(rules)
+    key = analysis_key(rules)
     found = _memory.get(key)
     if found is None and use_disk:
         found = _read(cache_dir() / f"{key}.json", rules)
@@ -95,6 +101,7 @@ def to_json(analysis: Analysis) -> dict[str, Any]:
         "house_edge": analysis.house_edge,
         "optimal_house_edge": analysis.optimal_house_edge,
         "seconds": analysis.seconds,
+        "exact": analysis.exact,
         "chart": {
             "ups": list(chart.ups),
             "double_after_split": chart.double_after_split,
@@ -128,6 +135,7 @@ def from_json(data: dict[str, Any], rules: Rules) -> Analysis:
         optimal_house_edge=float(data["optimal_house_edge"]),
         dealer=dealer,
         seconds=float(data["seconds"]),
+        exact=bool(data.get("exact", False)),
     )
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action
-from engine.jit import inline, jit, np
+from engine.jit import jit, np
 from engine.odds.dealer import MOST_DRAWS, joint_ending_table
 
 ACE, TEN = 0, 9
@@ -86,7 +86,7 @@ def _capacity(slots: int) -> int:
     return int(_FULL * slots)
 
 
-@inline
+@jit
 def _slot(keys: Any, key: int) -> int:
     """Where a key is in a table, or the free slot where it would go (Fibonacci hashing, linear probing)."""
     mask = keys.shape[0] - 1
@@ -96,7 +96,7 @@ def _slot(keys: Any, key: int) -> int:
     return int(slot)
 
 
-@inline
+@jit
 def _place(keys: Any, where: Any, used: Any, key: int) -> int:
     """The row for a new key's value (the spare row, past the others, when the table is full)."""
     slot = _slot(keys, key)
@@ -110,7 +110,7 @@ def _place(keys: Any, where: Any, used: Any, key: int) -> int:
     return int(where[slot])
 
 
-@inline
+@jit
 def _found(keys: Any, where: Any, key: int) -> int:
     """The row holding a key's value, or -1."""
     slot = _slot(keys, key)
@@ -142,19 +142,19 @@ def settings(up: int | None, conditioned: bool, blackjack_possible: bool, hit_sp
     return flags
 
 
-@inline
+@jit
 def _left(shoe: Any, key: int, index: int) -> int:
     """Cards of a point index still in the shoe in a state."""
     return int(shoe[index] - ((key >> (5 * index)) & 31))
 
 
-@inline
+@jit
 def _total(points: int, ace: bool) -> int:
     """A hand's best total."""
     return points + 10 if ace and points <= 11 else points
 
 
-@inline
+@jit
 def _blackjack(flags: Any, aces: int, tens: int, left: int) -> float:
     """The chance of a dealer blackjack from a shoe with these aces, tens and cards (`_blackjack`)."""
     if not flags[BLACKJACK_POSSIBLE]:
@@ -224,7 +224,7 @@ def dealer(odds: Any, key: int) -> Any:
     return result
 
 
-@inline
+@jit
 def _odds_of(flags: Any, distributions: Any) -> Any:
     """The evaluator's own up card's seven odds out of `dealer`'s answer."""
     up = flags[UP] if flags[UP] >= 0 else RANKS
@@ -249,7 +249,7 @@ def stand(odds: Any, flags: Any, key: int, total: int) -> float:
     return float(win - lose - d[BLACKJACK])
 
 
-@inline
+@jit
 def _draw_chances(shoe: Any, flags: Any, key: int, chances: Any) -> None:
     """Each point index's chance to come next in a state, given no dealer blackjack (`_draws`)."""
     left = 0

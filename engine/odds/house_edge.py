@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.odds.composition import RANKS, Composition
-from engine.odds.dealer import DealerOdds, dealer_probabilities
+from engine.odds.dealer import DealerOdds, compiled_odds, dealer_probabilities
 from engine.odds.player import ACE, TEN, Evaluator, best_total
 from engine.odds.strategy import UP_CARDS, Code, HandKind, StrategyChart
 from engine.rules import Rules
@@ -37,6 +37,8 @@ class Analysis:
     dealer: tuple[DealerOdds, ...]
     seconds: float
     """How long the computation took."""
+    exact: bool = False
+    """Whether every value is exact for the shoe (the exact mode, or an infinite deck)."""
 
     @property
     def player_ev(self) -> float:
@@ -72,10 +74,12 @@ def same_rank_share(shoe: Composition, rules: Rules) -> float:
     return max(tens / 4 - 1, 0) / (tens - 1) if tens > 1 else 0.0
 
 
-def analyze(rules: Rules, *, exact: bool = False) -> Analysis:
+def analyze(rules: Rules, *, exact: bool | None = None) -> Analysis:
     """Chart, house edge and dealer odds for a rule set (uncached; see `engine.odds.cache`).
 
-    `exact` values every hand exactly for the shoe (see `engine.odds.player`), slower.
+    `exact` values every hand exactly for the shoe (see `engine.odds.player`); by default it
+    does where that runs compiled (the `fast` extra: quicker than the Python shortcuts), and
+    takes the shortcuts otherwise (the exact mode in Python is some twenty times slower).
 
     >>> from engine.rulesets import load_rules
     >>> result = analyze(load_rules("infinite-deck"))
@@ -83,6 +87,8 @@ def analyze(rules: Rules, *, exact: bool = False) -> Analysis:
     (<Code.H: 'H'>, 0.62)
     """
     started = time.perf_counter()
+    if exact is None:
+        exact = compiled_odds()
     shoe = Composition.for_rules(rules)
     up_probs = shoe.probabilities()
     ups: list[int | None] = [None] if rules.dealer_draws_after_players else list(range(RANKS))
@@ -137,6 +143,7 @@ def analyze(rules: Rules, *, exact: bool = False) -> Analysis:
         optimal_house_edge=-optimal,
         dealer=dealer_probabilities(rules),
         seconds=time.perf_counter() - started,
+        exact=exact or shoe.counts is None,
     )
 
 
