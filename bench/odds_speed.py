@@ -4,16 +4,20 @@ Usage: python bench/odds_speed.py [--runs N] [--farmer DIR]
        python bench/odds_speed.py --presets [PRESET ...]
        python bench/odds_speed.py --pairs [--farmer DIR]
 
-The first form times whole processes, alternating: ours (a cold analysis, no disk cache;
-default mode and `exact=True`) and Farmer's strategy calculator 7.6 (`DIR/strategy`, default
-../shared/peers/farmer beside the checkout), each pinned to one core with taskset when it
-is there, for six decks S17 DAS and one deck H17 (both with his exact CDP splits). It prints
-each one's overall EV, the median CPU seconds (user + system) and the median of the
-per-round ratios ours / Farmer's. The second form times each preset cold and warm in this
-process. The third asks Farmer's calculator every action of every pair against every up
-card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value) and prints the largest
-difference from ours in exact mode, per case. Figures, never a pass/fail; on a shared
-machine quote the ratios.
+The first form times whole processes, alternating: Farmer's strategy calculator 7.6
+(`DIR/strategy`, default ../shared/peers/farmer beside the checkout; a build that needs a
+newer processor than this one stops the benchmark with a sentence saying so) and ours cold
+(no disk cache) in its two ways: the default with the `fast` extra (the exact mode,
+compiled; its compiled code cached, the one compile from an empty cache timed apart) and the
+pure-Python default (BLACKJACK_ODDS_PURE=1: the shortcuts), each pinned to one core with
+taskset when it is there, for six decks S17 DAS and one deck H17 (both with his exact CDP
+splits). It prints each one's overall EV, the median CPU seconds (user + system) of the
+process and of our analysis alone (Python's start and the imports left out), and the
+medians of the per-round ratios over Farmer's. The second form times each preset cold and
+warm in this process. The third asks Farmer's calculator every action of every pair against
+every up card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value)
+and prints the largest difference from ours in exact mode, per case. Figures, never a
+pass/fail; on a shared machine quote the ratios.
 """
 
 from __future__ import annotations
@@ -61,11 +65,24 @@ PAIR_CASES = {
 """The timed cases, and the one-deck game with resplits (where 3,3 v 2 was off), for --pairs."""
 
 OURS = """
+import time
 from engine.rules import Surrender
 from engine.rulesets import load_rules
 from engine.odds.house_edge import analyze
-print(-100 * analyze({rules}, exact={exact}).optimal_house_edge)
+rules = {rules}
+started = time.process_time()
+ev = -100 * analyze(rules).optimal_house_edge
+print(ev, time.process_time() - started)
 """
+"""Our analysis in a new process (its default mode): the overall EV (%) and the CPU seconds of the
+analysis alone (the process less Python's start and the imports)."""
+
+ENGINES = {
+    "ours compiled": {},
+    "ours Python": {"BLACKJACK_ODDS_PURE": "1"},
+}
+"""Our two ways to run, by their environment: the default with the fast extra (the exact mode,
+compiled), and the pure-Python default (the shortcuts of docs/odds.md)."""
 
 
 def _pinned(command: list[str]) -> list[str]:
@@ -73,10 +90,17 @@ def _pinned(command: list[str]) -> list[str]:
     return ["taskset", "-c", "0", *command] if shutil.which("taskset") else command
 
 
-def _timed(command: list[str], stdin: str = "") -> tuple[float, str]:
+def _timed(command: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[float, str]:
     """Run a whole process; its CPU seconds (user + system) and its output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(_pinned(command), input=stdin, capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run(_pinned(command), input=stdin, capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})})
+    if done.returncode != 0:
+        signal = f" (signal {-done.returncode})" if done.returncode < 0 else ""
+        raise SystemExit(f"odds_speed: {command[0]} failed with status {done.returncode}{signal}:"
+                         f" {done.stderr.strip()[-300:] or 'no message'}" + (
+                             "; an illegal instruction: this build needs a newer processor, rebuild it for"
+                             " this one and pass its folder with --farmer" if done.returncode == -4 else ""))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, done.stdout
@@ -91,32 +115,47 @@ def _farmer_ev(out_file: Path) -> float:
 
 
 def compare(runs: int, farmer: Path) -> None:
-    """Time ours (default and exact) and Farmer's, alternating, and print the medians and ratios."""
+    """Time ours (compiled and pure Python) and Farmer's, alternating, and print medians and ratios."""
     strategy = farmer / "strategy"
     if not strategy.exists():
         raise SystemExit(f"odds_speed: Farmer's calculator is not at {strategy}")
+    if not importlib.util.find_spec("numba"):
+        raise SystemExit("odds_speed: the compiled exact mode needs numba: pip install -e '.[fast]'")
     work = Path(tempfile.mkdtemp(prefix="odds-farmer-"))
-    env_python = sys.executable
-    fast = "numpy" if importlib.util.find_spec("numpy") else "Python (numpy not installed)"
-    print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core;"
-          f" ours exact weighs the dealer's odds with {fast}, ours default in Python")
-    print(f"{'case':<56} {'engine':<16} {'EV %':>12} {'median s':>9} {'ratio':>7}")
+    python = sys.executable
+    first_rules = next(iter(CASES.values()))[0]
+    cold = {"NUMBA_CACHE_DIR": str(work / "numba")}
+    compile_cpu, _ = _timed([python, "-c", OURS.format(rules=first_rules)], env=cold)
+    print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core.")
+    print(f"ours compiled: the exact mode (the default with the fast extra); ours Python: the default"
+          f" without it (BLACKJACK_ODDS_PURE=1, the shortcuts). 'analysis s' leaves out Python's start"
+          f" and the imports (numba's import alone is some 0.4 s). The first analysis after an install"
+          f" compiles: {compile_cpu:.1f} s for the whole process (empty numba cache), not counted below.")
+    print(f"{'case':<56} {'engine':<14} {'EV %':>12} {'process s':>9} {'ratio':>7}"
+          f" {'analysis s':>10} {'ratio':>7}")
     for name, (rules, answers) in CASES.items():
-        times: dict[str, list[float]] = {"farmer": [], "ours": [], "ours exact": []}
+        times: dict[str, list[float]] = {"farmer": [], **{label: [] for label in ENGINES}}
+        inside: dict[str, list[float]] = {label: [] for label in ENGINES}
         evs: dict[str, float] = {}
         out = work / "farmer.txt"
         for _ in range(runs):
             cpu, _ = _timed([str(strategy)], f"{answers}{out}\n0 0\n")
             times["farmer"].append(cpu)
             evs["farmer"] = _farmer_ev(out)
-            for label, exact in (("ours", False), ("ours exact", True)):
-                cpu, printed = _timed([env_python, "-c", OURS.format(rules=rules, exact=exact)])
+            for label, env in ENGINES.items():
+                cpu, printed = _timed([python, "-c", OURS.format(rules=rules)], env=env)
+                ev, seconds = printed.split()
                 times[label].append(cpu)
-                evs[label] = float(printed)
+                inside[label].append(float(seconds))
+                evs[label] = float(ev)
         for label, seconds in times.items():
-            ratios = [a / b for a, b in zip(seconds, times["farmer"], strict=True)]
-            ratio = "" if label == "farmer" else f"{statistics.median(ratios):6.2f}x"
-            print(f"{name:<56} {label:<16} {evs[label]:12.9f} {statistics.median(seconds):9.2f} {ratio:>7}")
+            row = f"{name:<56} {label:<14} {evs[label]:12.9f} {statistics.median(seconds):9.2f}"
+            if label != "farmer":
+                ratios = [a / b for a, b in zip(seconds, times["farmer"], strict=True)]
+                compute = [a / b for a, b in zip(inside[label], times["farmer"], strict=True)]
+                row += (f" {statistics.median(ratios):6.2f}x {statistics.median(inside[label]):10.2f}"
+                        f" {statistics.median(compute):6.2f}x")
+            print(row)
 
 
 def pairs(farmer: Path) -> None:

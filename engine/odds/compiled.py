@@ -59,6 +59,7 @@ class Memo:
         self.where = np.zeros(1 << bits, dtype=np.int64)
         self.rows = np.zeros((_capacity(1 << bits) + 1, width))
         self.used = np.zeros(1, dtype=np.int64)
+        self._arrays = (self.keys, self.where, self.rows, self.used)
 
     def __len__(self) -> int:
         return int(self.used[0])
@@ -73,7 +74,8 @@ class Memo:
             rows = np.zeros((_capacity(len(keys)) + 1, self.rows.shape[1]))
             rows[: len(self.rows) - 1] = self.rows[:-1]
             self.keys, self.where, self.rows = keys, where, rows
-        return self.keys, self.where, self.rows, self.used
+            self._arrays = (keys, where, rows, self.used)
+        return self._arrays
 
     def clear(self) -> None:
         """Forget every entry."""
