@@ -168,12 +168,22 @@ def _blackjack(flags: Any, aces: int, tens: int, left: int) -> float:
 
 
 @jit
+def _products(parts: Any, falling: Any) -> Any:
+    """Each part's product of falling factorials (six factors written out: no branch to mispredict)."""
+    products = np.empty(parts.shape[0])
+    for e in range(parts.shape[0]):
+        products[e] = (falling[parts[e, 0]] * falling[parts[e, 1]] * falling[parts[e, 2]]
+                       * falling[parts[e, 3]] * falling[parts[e, 4]] * falling[parts[e, 5]])
+    return products
+
+
+@jit
 def dealer(odds: Any, key: int) -> Any:
     """The dealer's exact distribution in a state for every up card (seven floats each, in point index
     order) and for none (the last seven): each set of cards the dealer can end with weighed once, from
     the shoe before the up card (`joint_ending_table`). `odds` is the dealer's memo (`Memo.arrays`),
     the shoe before the up card, and that table."""
-    dealer_keys, dealer_where, dealer_rows, dealer_used, full, drawn, places, sets, ways = odds
+    dealer_keys, dealer_where, dealer_rows, dealer_used, full, low, high, places, lows, highs, ways = odds
     found = _found(dealer_keys, dealer_where, key)
     if found >= 0:
         return dealer_rows[found]
@@ -186,13 +196,10 @@ def dealer(odds: Any, key: int) -> Any:
         falling[base] = 1.0
         for t in range(_WIDTH - 1):
             falling[base + t + 1] = falling[base + t] * max(count - t, 0)
-    # Each set's chance of coming in one order but for one over the shoe's falling factorial (its
-    # six factors written out, one per value a set can hold: no branch to mispredict), then summed by
-    # up card, result and size.
-    products = np.empty(drawn.shape[0])
-    for e in range(drawn.shape[0]):
-        products[e] = (falling[drawn[e, 0]] * falling[drawn[e, 1]] * falling[drawn[e, 2]]
-                       * falling[drawn[e, 3]] * falling[drawn[e, 4]] * falling[drawn[e, 5]])
+    # Each set's chance of coming in one order but for one over the shoe's falling factorial: its low
+    # part's product times its high part's, each multiplied out once; summed by up card, result and size.
+    low_products = _products(low, falling)
+    high_products = _products(high, falling)
     sums = np.zeros(RANKS * 7 * _WIDTH)
     place = places[0]
     total = 0.0
@@ -201,7 +208,7 @@ def dealer(odds: Any, key: int) -> Any:
             sums[place] = total
             place = places[c]
             total = 0.0
-        total += ways[c] * products[sets[c]]
+        total += ways[c] * low_products[lows[c]] * high_products[highs[c]]
     sums[place] = total
     row = _place(dealer_keys, dealer_where, dealer_used, key)
     result = dealer_rows[row]

@@ -194,8 +194,12 @@ def _ending_arrays(hits_soft_17: bool, points: int, ace: bool, cards: int) -> tu
     return drawn, sizes, outcomes, ways
 
 
+_LOW = 3
+"""Point indices below this (aces, twos, threes) make a dealer's set's low part; the rest, its high part."""
+
+
 @lru_cache(maxsize=2)
-def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
+def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any]:
     """Every set of cards a dealer's hand can end with, up card included, for every up card at once,
     as numpy arrays for compiled code.
 
@@ -204,11 +208,14 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
     that card, it is the chance of that up card and that ending together, and over the chance
     of the up card, the chance of the ending given it (`_endings` from each up card).
 
-    Returns a row of `ENDING_VALUES` positions per set in a table of falling factorials (value
-    * (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one); then per
-    set and up card that starts it, in order of where its chance adds up (up card * 7 + result,
-    times MOST_DRAWS + 1, plus the set's size), that place, the set's row, and the orders that
-    start with the up card.
+    A set's product (falling factorials of each value's count, over the shoe's) splits into its
+    low cards' and its high cards' (`_LOW`), and the 3,357 sets (S17) have only some 200 low
+    parts and 175 high ones: each part is multiplied out once. Returns the low parts and the high
+    parts, each a row of `ENDING_VALUES` positions in a table of falling factorials (value *
+    (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one); then per set
+    and up card that starts it, in order of where its chance adds up (up card * 7 + result,
+    times MOST_DRAWS + 1, plus the set's size): that place, its low part, its high part, and the
+    orders that start with the up card.
     """
     import numpy as np
 
@@ -221,16 +228,24 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any]:
             whole = tuple(sorted(counts.items()))
             by_up = merged.setdefault((whole, outcome), {})
             by_up[up] = by_up.get(up, 0) + orders
-    drawn = np.zeros((len(merged), ENDING_VALUES), dtype=np.int64)
-    terms: list[tuple[int, int, int]] = []
-    for row, ((pairs, outcome), by_up) in enumerate(sorted(merged.items())):
-        drawn[row, :len(pairs)] = [index * width + times for index, times in pairs]
+    parts: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+    terms: list[tuple[int, int, int, int]] = []
+    for (pairs, outcome), by_up in merged.items():
+        low = tuple(index * width + times for index, times in pairs if index < _LOW)
+        high = tuple(index * width + times for index, times in pairs if index >= _LOW)
+        where = [part.setdefault(found, len(part)) for part, found in zip(parts, (low, high), strict=True)]
         size = sum(times for _, times in pairs)
-        terms += [((up * 7 + outcome) * width + size, row, orders) for up, orders in by_up.items()]
+        terms += [((up * 7 + outcome) * width + size, *where, orders) for up, orders in by_up.items()]
     terms.sort()
-    places, rows, ways = zip(*terms, strict=True)
-    as_ints = np.array(places, dtype=np.int64), np.array(rows, dtype=np.int64)
-    return drawn, *as_ints, np.array(ways, dtype=float)
+    tables = []
+    for part in parts:
+        table = np.zeros((len(part), ENDING_VALUES), dtype=np.int64)
+        for positions, row in part.items():
+            table[row, :len(positions)] = positions
+        tables.append(table)
+    places, lows, highs, ways = (np.array(column) for column in zip(*terms, strict=True))
+    return (*tables, places.astype(np.int64), lows.astype(np.int64), highs.astype(np.int64),
+            ways.astype(float))
 
 
 def _numpy_ready() -> bool:
