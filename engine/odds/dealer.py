@@ -233,9 +233,10 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any
     for (pairs, outcome), by_up in merged.items():
         low = tuple(index * width + times for index, times in pairs if index < _LOW)
         high = tuple(index * width + times for index, times in pairs if index >= _LOW)
-        where = [part.setdefault(found, len(part)) for part, found in zip(parts, (low, high), strict=True)]
+        low_row = parts[0].setdefault(low, len(parts[0]))
+        high_row = parts[1].setdefault(high, len(parts[1]))
         size = sum(times for _, times in pairs)
-        terms += [((up * 7 + outcome) * width + size, *where, orders) for up, orders in by_up.items()]
+        terms += [((up * 7 + outcome) * width + size, low_row, high_row, orders) for up, orders in by_up.items()]
     terms.sort()
     tables = []
     for part in parts:
@@ -243,9 +244,9 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any
         for positions, row in part.items():
             table[row, :len(positions)] = positions
         tables.append(table)
-    places, lows, highs, ways = (np.array(column) for column in zip(*terms, strict=True))
-    return (*tables, places.astype(np.int64), lows.astype(np.int64), highs.astype(np.int64),
-            ways.astype(float))
+    places, lows, highs, ways = zip(*terms, strict=True)
+    as_ints = [np.array(column, dtype=np.int64) for column in (places, lows, highs)]
+    return tables[0], tables[1], as_ints[0], as_ints[1], as_ints[2], np.array(ways, dtype=float)
 
 
 def _numpy_ready() -> bool:
