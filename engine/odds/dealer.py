@@ -236,7 +236,8 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any
         low_row = parts[0].setdefault(low, len(parts[0]))
         high_row = parts[1].setdefault(high, len(parts[1]))
         size = sum(times for _, times in pairs)
-        terms += [((up * 7 + outcome) * width + size, low_row, high_row, orders) for up, orders in by_up.items()]
+        for up, orders in by_up.items():
+            terms.append(((up * 7 + outcome) * width + size, low_row, high_row, orders))
     terms.sort()
     tables = []
     for part in parts:
