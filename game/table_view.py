@@ -16,7 +16,7 @@ from engine.i18n import _, language, money, ngettext
 from engine.i18n import amount as amount_words
 from engine.rule_words import felt_phrases
 from game import layout
-from game.assets import Assets, NotingSurface
+from game.assets import Assets, Notes, NotingSurface
 from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
 from game.tween import ease_in_out, ease_out
@@ -54,6 +54,15 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, second
 
 
+Part = tuple[pygame.Surface, tuple[int, int]] | None
+"""A cached drawing on the still layer and where its top left corner lies (None: nothing there)."""
+
+
+def _format(surface: pygame.Surface) -> tuple[int, tuple[int, int, int, int]]:
+    """A surface's pixel format, as far as drawing the same pixels on another depends on it."""
+    return surface.get_bitsize(), surface.get_masks()
+
+
 def _settled(card: CardSprite) -> bool:
     """Whether a card rests in its place (not flying, not turning over)."""
     return card.move.done and card.flip is None and card.dest is None
@@ -71,7 +80,7 @@ def chips_for(amount: Money) -> list[tuple[int, int]]:
 
 
 class TableView:
-    """Paints the table; holds only caches (background, pills, scaled shadows)."""
+    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates)."""
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
@@ -86,6 +95,13 @@ class TableView:
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
         self._pointed: tuple[object, ...] | None = None
         self._pointed_at = 0.0
+        self._under: NotingSurface | None = None
+        self._under_key: tuple[object, ...] | None = None
+        self._under_notes: Notes = []
+        self._still: NotingSurface | None = None
+        self._still_under_key: tuple[object, ...] | None = None
+        self._still_parts: list[Part] = []
+        self._still_notes: Notes = []
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -208,20 +224,99 @@ class TableView:
     # ---- the dynamic table -------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> None:
-        """Paint the whole table as the presenter shows it."""
-        surface.blit(self.background(rules, p.positions), (0, 0))
-        self.draw_shoe(surface, p)
-        self.draw_discard(surface, p)
-        self.draw_dealer(surface, p)
+        """Paint the whole table as the presenter shows it: the still layer, then what moves over it."""
+        surface.blit(self.still_layer(surface, p, rules), (0, 0))
+        for i, card in enumerate(p.dealer):
+            if not _settled(card):
+                self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
         for seat in range(len(p.seats)):
-            self.draw_seat(surface, p, seat)
-        self.draw_plates(surface, p)
+            self.draw_seat_motion(surface, p, seat)
+        self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
         for card in p.collecting:
             self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
+
+    # ---- the still layer: what did not move, drawn again only where it changed -------------
+
+    def still_layer(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> pygame.Surface:
+        """The table at rest, canvas-sized in `surface`'s format: the under layer (`under_layer`), then each
+        seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
+        keyed on what it shows: when the under layer changes it is all drawn again; when a seat layer or a
+        plate changes, only the rectangle it covered and now covers is."""
+        under = self.under_layer(surface, p, rules)
+        parts = [self.seat_layer(p, seat) for seat in range(len(p.seats))] + self.plate_parts(p)
+        still = self._still
+        redrawn = self._still_under_key is not self._under_key  # a new key each time it is drawn again
+        if still is None or redrawn or len(self._still_parts) != len(parts):
+            if still is None or _format(still) != _format(under):
+                still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
+                self._still_notes = []
+                self.assets.keep_layer_notes(still, self._still_notes)
+                self._still = still
+            self._compose(still, under, parts, None)
+        else:
+            dirty: pygame.Rect | None = None
+            for old, new in zip(self._still_parts, parts, strict=True):
+                if old == new:  # the same drawing (surfaces compare by identity) in the same place
+                    continue
+                for part in (old, new):
+                    if part is not None:
+                        area = part[0].get_rect(topleft=part[1])
+                        dirty = area if dirty is None else dirty.union(area)
+            if dirty is not None:
+                self._compose(still, under, parts, dirty)
+        self._still_under_key, self._still_parts = self._under_key, parts
+        return still
+
+    def _compose(
+        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], area: pygame.Rect | None
+    ) -> None:
+        """Draw the under layer, then the parts in order, on `still`: all of it, or only within `area` (where
+        the pixels come out as drawing it all); and note the sprites it holds, for a window drawn larger."""
+        still.set_clip(area)
+        still.blit(under, (0, 0))
+        for part in parts:
+            if part is not None and (area is None or area.colliderect(part[0].get_rect(topleft=part[1]))):
+                still.blit(*part)
+        still.set_clip(None)
+        notes = list(self._under_notes)
+        for part in parts:
+            if part is not None:
+                held = self.assets.layer_notes.get(id(part[0]), [])
+                notes.extend((sprite, where.move(part[1])) for sprite, where in held)
+        self._still_notes[:] = notes
+
+    def under_layer(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> pygame.Surface:
+        """The felt (`background`) with the shoe, the discard tray and the dealer's settled cards and total on
+        it, canvas-sized in `surface`'s format; drawn again whenever any of them would show something else."""
+        background = self.background(rules, p.positions)
+        machine = p.round is not None and p.round.rules.csm
+        key = (
+            background, _format(surface), self.assets.ui_scale, self.assets.high_contrast,
+            (p.shoe_unknown, p.shoe_remaining, p.shoe_size, p.cut_index, machine, p.cut_card_out),
+            (p.settings.casino, p.discarded),
+            (len(p.dealer), tuple((c.code, c.jitter) if _settled(c) else None for c in p.dealer),
+             self._dealer_label(p)),
+        )
+        under = self._under
+        if under is None or self._under_key != key:
+            if under is None or _format(under) != _format(surface):
+                under = NotingSurface(layout.CANVAS_SIZE, self.assets, like=surface)
+                self._under = under
+            under.noting = True
+            under.notes.clear()
+            under.blit(background, (0, 0))
+            self.draw_shoe(under, p)
+            self.draw_discard(under, p)
+            self.draw_dealer(under, p)
+            self._under_notes = list(under.notes)
+            under.notes.clear()
+            under.noting = False
+            self._under_key = key
+        return under
 
     def draw_card(
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
@@ -310,26 +405,42 @@ class TableView:
             surface.blit(back, (round(x), round(y)))
 
     def draw_dealer(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The dealer's cards and total."""
+        """The dealer's settled cards and total (a card on its way is drawn over the still layer: `draw`)."""
         for i, card in enumerate(p.dealer):
-            self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
+            if _settled(card):
+                self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
+        label = self._dealer_label(p)
+        if label is not None:
+            pill = self.pill(*label)
+            surface.blit(pill, pill.get_rect(center=layout.dealer_label_pos()))
+
+    @staticmethod
+    def _dealer_label(p: Presenter) -> tuple[str, int, tuple[int, int, int]] | None:
+        """The pill over the dealer's cards (words, size, color) once they all lie still, else None."""
         if p.dealer_total and all(c.move.done and c.flip is None for c in p.dealer):
             color = {_("BUST"): RED, _("BLACKJACK"): GOLD}.get(p.dealer_total, WHITE)
             # TRANSLATORS: the badge over the dealer's cards with their total ("DEALER  SOFT 17")
-            label = self.pill(_("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color)
-            surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
+            return _("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color
+        return None
 
-    def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
-        """One seat: its settled look (cached until it changes), then moving cards and the pointer."""
+    def seat_layer(self, p: Presenter, seat: int) -> Part:
+        """A seat's settled look (cards at rest, chips, labels) and where it lies; drawn again only when it
+        changes (`_seat_key`); None for a seat with nothing on the felt."""
         model = p.seats[seat]
         if not model.hands and not model.insurance:
-            return
+            return None
         key = self._seat_key(p, seat)
         cached = self._seat_layers.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, *self._build_seat_layer(p, seat))
             self._seat_layers[seat] = cached
-        surface.blit(cached[1], cached[2])
+        return cached[1], cached[2]
+
+    def draw_seat_motion(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
+        """A seat's cards on their way (over the still layer) and the pointer over the hand to play."""
+        model = p.seats[seat]
+        if not model.hands:
+            return
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
@@ -342,18 +453,23 @@ class TableView:
                 pointer = self.assets.image(sprites.POINTER_FILE)
                 surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + self._bob(p))))
 
-    def draw_plates(self, surface: pygame.Surface, p: Presenter) -> None:
-        """Each seat's plate and bankroll; the seat whose turn it is lit in its color, with a pointer."""
+    def plate_parts(self, p: Presenter) -> list[Part]:
+        """Each seat's plate and bankroll and where it lies (None for a seat that left), the seat whose turn
+        it is lit in its color."""
+        parts: list[Part] = []
         for seat, plate in enumerate(p.plates):
             if plate.left or seat >= len(p.seats):
+                parts.append(None)
                 continue
-            position = p.positions[seat]
             active = p.turn == seat
             pending = p.pending_bet if active else 0
             image = self.plate(plate, p.seats[seat].shown_bankroll() - pending, active)
-            surface.blit(image, image.get_rect(center=layout.plate_center(position)))
+            parts.append((image, image.get_rect(center=layout.plate_center(p.positions[seat])).topleft))
+        return parts
+
+    def draw_betting_pointer(self, surface: pygame.Surface, p: Presenter) -> None:
+        """While betting, the pointer bobs over the circle (or the first card) of the seat to bet."""
         if p.turn is not None and p.turn < len(p.seats) and p.active is None:
-            # betting: the pointer bobs over the circle (or the first card) of the seat to bet
             model = p.seats[p.turn]
             x, y = layout.seat_position(p.positions[p.turn])
             top = y - layout.CIRCLE_RADIUS - 4
