@@ -1,7 +1,10 @@
 """Drawing the table: the static background (felt, printed arcs, circles, rail) and the view model.
 
 `TableView.draw(surface, presenter)` paints what the presenter's view model holds and
-changes nothing. The background is built once per rule set.
+changes nothing. The background is built once per rule set. What lies still (the felt, shoe,
+tray, the dealer's settled cards, each seat's settled layer and the name plates) is kept in one
+canvas-sized still layer, keyed on what it shows and drawn again only where that changed; a frame
+blits it once, then draws what moves over it.
 """
 
 from __future__ import annotations
