@@ -1,7 +1,10 @@
 """Drawing the table: the static background (felt, printed arcs, circles, rail) and the view model.
 
 `TableView.draw(surface, presenter)` paints what the presenter's view model holds and
-changes nothing. The background is built once per rule set.
+changes nothing. The background is built once per rule set. What lies still (the felt, shoe,
+tray, the dealer's settled cards, each seat's settled layer and the name plates) is kept in one
+canvas-sized still layer, keyed on what it shows and drawn again only where that changed; a frame
+blits it once, then draws what moves over it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from engine.i18n import _, language, money, ngettext
 from engine.i18n import amount as amount_words
 from engine.rule_words import felt_phrases
 from game import layout
-from game.assets import Assets, NotingSurface
+from game.assets import Assets, Notes, NotingSurface
 from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
 from game.tween import ease_in_out, ease_out
@@ -54,6 +57,21 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, second
 
 
+Part = tuple[pygame.Surface, tuple[int, int]] | None
+"""A cached drawing on the still layer and where its top left corner lies (None: nothing there)."""
+
+
+def _format(surface: pygame.Surface) -> tuple[int, tuple[int, int, int, int]]:
+    """A surface's pixel format, as far as drawing the same pixels on another depends on it."""
+    return surface.get_bitsize(), surface.get_masks()
+
+
+def _put(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """Blit `image` with its top left corner at `rect`'s; return the whole rectangle it covers (unclipped)."""
+    surface.blit(image, rect.topleft)
+    return image.get_rect(topleft=rect.topleft)
+
+
 def _settled(card: CardSprite) -> bool:
     """Whether a card rests in its place (not flying, not turning over)."""
     return card.move.done and card.flip is None and card.dest is None
@@ -71,7 +89,7 @@ def chips_for(amount: Money) -> list[tuple[int, int]]:
 
 
 class TableView:
-    """Paints the table; holds only caches (background, pills, scaled shadows)."""
+    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates)."""
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
@@ -86,6 +104,15 @@ class TableView:
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
         self._pointed: tuple[object, ...] | None = None
         self._pointed_at = 0.0
+        self._under: NotingSurface | None = None
+        self._under_base: tuple[object, ...] | None = None
+        self._under_keys: tuple[tuple[object, ...], ...] = ()
+        self._under_rects = [pygame.Rect(0, 0, 0, 0) for _part in range(3)]
+        self._under_notes: list[Notes] = [[], [], []]
+        """What the shoe, the tray and the dealer's cards painted and noted when last drawn whole."""
+        self._still: NotingSurface | None = None
+        self._still_parts: list[Part] = []
+        self._still_notes: Notes = []
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -208,20 +235,123 @@ class TableView:
     # ---- the dynamic table -------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> None:
-        """Paint the whole table as the presenter shows it."""
-        surface.blit(self.background(rules, p.positions), (0, 0))
-        self.draw_shoe(surface, p)
-        self.draw_discard(surface, p)
-        self.draw_dealer(surface, p)
+        """Paint the whole table as the presenter shows it: the still layer, then what moves over it."""
+        surface.blit(self.still_layer(surface, p, rules), (0, 0))
+        for i, card in enumerate(p.dealer):
+            if not _settled(card):
+                self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
         for seat in range(len(p.seats)):
-            self.draw_seat(surface, p, seat)
-        self.draw_plates(surface, p)
+            self.draw_seat_motion(surface, p, seat)
+        self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
         for card in p.collecting:
             self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
+
+    # ---- the still layer: what did not move, drawn again only where it changed -------------
+
+    def still_layer(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> pygame.Surface:
+        """The table at rest, canvas-sized in `surface`'s format: the under layer (`_under_layer`), then each
+        seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
+        keyed on what it shows: only the rectangles where something changed are composed again."""
+        under, dirty = self._under_layer(surface, p, rules)
+        parts = [self.seat_layer(p, seat) for seat in range(len(p.seats))] + self.plate_parts(p)
+        still = self._still
+        if still is None or _format(still) != _format(under) or len(self._still_parts) != len(parts):
+            if still is None or _format(still) != _format(under):
+                still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
+                self._still_notes = []
+                self.assets.keep_layer_notes(still, self._still_notes)
+                self._still = still
+            dirty = still.get_rect()
+        else:
+            for old, new in zip(self._still_parts, parts, strict=True):
+                if old == new:  # the same drawing (surfaces compare by identity) in the same place
+                    continue
+                for part in (old, new):
+                    if part is not None:
+                        area = part[0].get_rect(topleft=part[1])
+                        dirty = area if dirty is None else dirty.union(area)
+        if dirty is not None:
+            self._compose(still, under, parts, dirty)
+        self._still_parts = parts
+        return still
+
+    def _compose(
+        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], area: pygame.Rect
+    ) -> None:
+        """Draw the under layer, then the parts in order, on `still` within `area` (where the pixels come out
+        as drawing it all); and note the sprites it holds, for a window drawn larger."""
+        still.set_clip(area)
+        still.blit(under, (0, 0))
+        for part in parts:
+            if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
+                still.blit(*part)
+        still.set_clip(None)
+        notes = [note for part_notes in self._under_notes for note in part_notes]
+        for part in parts:
+            if part is not None:
+                held = self.assets.layer_notes.get(id(part[0]), [])
+                notes.extend((sprite, where.move(part[1])) for sprite, where in held)
+        self._still_notes[:] = notes
+
+    def _under_layer(
+        self, surface: pygame.Surface, p: Presenter, rules: Rules
+    ) -> tuple[pygame.Surface, pygame.Rect | None]:
+        """The felt (`background`) with the shoe, the discard tray and the dealer's settled cards and total on
+        it, canvas-sized in `surface`'s format, and the rectangle that changed since the last call (None when
+        nothing did). Each of the three is keyed on what it shows; one that changed is drawn again with the
+        felt and the others within the rectangle it painted and now paints."""
+        background = self.background(rules, p.positions)
+        base = (background, _format(surface), self.assets.ui_scale, self.assets.high_contrast)
+        machine = p.round is not None and p.round.rules.csm
+        keys = (
+            (p.shoe_unknown, p.shoe_remaining, p.shoe_size, p.cut_index, machine, p.cut_card_out),
+            (p.settings.casino, p.shoe_size, p.discarded),
+            (len(p.dealer), tuple((c.code, c.jitter) if _settled(c) else None for c in p.dealer),
+             self._dealer_label(p)),
+        )
+        draws = (self.draw_shoe, self.draw_discard, self.draw_dealer)
+        under = self._under
+        if under is None or self._under_base != base:
+            if under is None or _format(under) != _format(surface):
+                under = NotingSurface(layout.CANVAS_SIZE, self.assets, like=surface)
+                self._under = under
+            changed = set(range(len(draws)))
+            dirty = under.get_rect()
+        else:
+            changed = {i for i, key in enumerate(keys) if key != self._under_keys[i]}
+            if not changed:
+                return under, None
+            under.set_clip(pygame.Rect(0, 0, 0, 0))  # where the changed parts will paint, drawing nothing
+            dirty = self._under_rects[min(changed)].copy()
+            for i in changed:
+                dirty.union_ip(self._under_rects[i])
+                dirty.union_ip(draws[i](under, p))
+            dirty.inflate_ip(4, 4)  # a pixel of anti-aliasing either side is still the part's
+        under.set_clip(dirty)
+        under.blit(background, (0, 0))
+        under.noting = True
+        for i, draw in enumerate(draws):
+            if i in changed or self._under_rects[i].colliderect(dirty):
+                under.notes.clear()
+                painted = draw(under, p)
+                if i in changed:  # drawn whole (inside `dirty`): what it painted and noted is all of it
+                    self._under_rects[i], self._under_notes[i] = painted, list(under.notes)
+        under.notes.clear()
+        under.noting = False
+        under.set_clip(None)
+        self._under_base, self._under_keys = base, keys
+        return under, dirty
+
+    def card_area(self, place: tuple[float, float], size: tuple[int, int]) -> pygame.Rect:
+        """Where `draw_card` paints a card lying still at `place`: the card and its shadow."""
+        x, y = round(place[0]), round(place[1])
+        _shadow, margin = self.shadow(size)
+        card = pygame.Rect((x, y), size)
+        return card.union(card.inflate(2 * margin, 2 * margin).move(2, 4))
 
     def draw_card(
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
@@ -239,11 +369,12 @@ class TableView:
             return
         surface.blit(self.card_image(card.code, size), (x, y))
 
-    def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The shoe, its gauge of cards left and the cut card."""
+    def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
+        """The shoe, its gauge of cards left and the cut card; returns the rectangle it paints."""
         rect = layout.shoe_rect()
         surface.blit(self.assets.image(sprites.SHOE_FILE, rect.size), rect.topleft)
         gauge = pygame.Rect(rect.x + 8, rect.bottom + 8, rect.w - 16, 8)
+        painted = rect.union(gauge.inflate(8, 20))  # with the cut card's line, which reaches past the gauge
         if p.shoe_unknown:
             label = self.assets.shadowed_text(_("shoe not saved"), 17, CREAM)
         elif p.shoe_remaining is not None and p.shoe_size:
@@ -265,14 +396,17 @@ class TableView:
             label = self.assets.shadowed_text(words, 17, CREAM)
         else:
             label = self.assets.shadowed_text(_("continuous shuffle"), 17, CREAM)
-        surface.blit(label, label.get_rect(midtop=(rect.centerx, gauge.bottom + 5)))
+        painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, gauge.bottom + 5))))
         if p.cut_card_out:
             note = self.pill(_("LAST ROUND BEFORE THE SHUFFLE"), 16, (255, 230, 160), (120, 24, 24, 230))
-            surface.blit(note, note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26)))
+            where = note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26))
+            painted.union_ip(_put(surface, note, where))
+        return painted
 
-    def draw_discard(self, surface: pygame.Surface, p: Presenter) -> None:
+    def draw_discard(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The discard tray, filling as rounds are played (under casino conditions, seen from the side
-        with its stack to scale, as a counter reads the decks played from it)."""
+        with its stack to scale, as a counter reads the decks played from it); returns the rectangle it
+        paints."""
         rect = layout.discard_rect()
         if p.settings.casino and p.shoe_size:
             tray = pygame.Rect(0, 0, min(rect.w, TRAY_WIDTH), rect.h)  # upright, as a tray seen from the side
@@ -280,19 +414,20 @@ class TableView:
             draw_tray(surface, tray, p.discarded, p.shoe_size // 52)
             words = ngettext("{n} in the tray", "{n} in the tray", p.discarded).format(n=p.discarded)
             label = self.assets.shadowed_text(words, 17, CREAM)
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
-            return
-        surface.blit(self.assets.image(sprites.DISCARD_FILE, rect.size), rect.topleft)
+            return tray.union(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
+        painted = _put(surface, self.assets.image(sprites.DISCARD_FILE, rect.size), rect)
         if p.discarded and p.shoe_size:
             layers = max(1, min(24, round(24 * p.discarded / p.shoe_size)))
             size = (58, 40)
             back = self.assets.card(None, (size[1], size[0]))
             for i in range(layers):
-                surface.blit(back, (rect.centerx - size[1] // 2, rect.centery - size[0] // 2 + 6 - i))
+                at = back.get_rect(topleft=(rect.centerx - size[1] // 2, rect.centery - size[0] // 2 + 6 - i))
+                painted.union_ip(_put(surface, back, at))
         if p.discarded:
             words = ngettext("{n} discarded", "{n} discarded", p.discarded).format(n=p.discarded)
             label = self.assets.shadowed_text(words, 17, CREAM)
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+            painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
+        return painted
 
     def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
         """Two half-shoes riffling into one, above the dealer's spot."""
@@ -309,27 +444,48 @@ class TableView:
             surface.blit(shadow, (round(x) - margin + 2, round(y) - margin + 4))
             surface.blit(back, (round(x), round(y)))
 
-    def draw_dealer(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The dealer's cards and total."""
+    def draw_dealer(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
+        """The dealer's settled cards and total (a card on its way is drawn over the still layer: `draw`);
+        returns the rectangle it paints (empty at the dealer's place when there is nothing)."""
+        painted = pygame.Rect(layout.dealer_label_pos(), (0, 0))
         for i, card in enumerate(p.dealer):
-            self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
+            if _settled(card):
+                place = p.card_place(card, p.dealer_target(i))
+                self.draw_card(surface, card, place, layout.CARD_SIZE)
+                painted.union_ip(self.card_area(place, layout.CARD_SIZE))
+        label = self._dealer_label(p)
+        if label is not None:
+            pill = self.pill(*label)
+            painted.union_ip(_put(surface, pill, pill.get_rect(center=layout.dealer_label_pos())))
+        return painted
+
+    @staticmethod
+    def _dealer_label(p: Presenter) -> tuple[str, int, tuple[int, int, int]] | None:
+        """The pill over the dealer's cards (words, size, color) once they all lie still, else None."""
         if p.dealer_total and all(c.move.done and c.flip is None for c in p.dealer):
             color = {_("BUST"): RED, _("BLACKJACK"): GOLD}.get(p.dealer_total, WHITE)
             # TRANSLATORS: the badge over the dealer's cards with their total ("DEALER  SOFT 17")
-            label = self.pill(_("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color)
-            surface.blit(label, label.get_rect(center=layout.dealer_label_pos()))
+            return _("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color
+        return None
 
-    def draw_seat(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
-        """One seat: its settled look (cached until it changes), then moving cards and the pointer."""
+    def seat_layer(self, p: Presenter, seat: int) -> Part:
+        """A seat's settled look (cards at rest, chips, labels) and where it lies; drawn again only when it
+        changes (`_seat_key`); None for a seat with nothing on the felt."""
         model = p.seats[seat]
         if not model.hands and not model.insurance:
-            return
+            return None
         key = self._seat_key(p, seat)
         cached = self._seat_layers.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, *self._build_seat_layer(p, seat))
             self._seat_layers[seat] = cached
-        surface.blit(cached[1], cached[2])
+        return cached[1], cached[2]
+
+    def draw_seat_motion(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
+        """A seat's cards on their way (over the still layer) and the pointer over the hand to play."""
+        model = p.seats[seat]
+        if not model.hands:
+            return
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
@@ -342,18 +498,23 @@ class TableView:
                 pointer = self.assets.image(sprites.POINTER_FILE)
                 surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + self._bob(p))))
 
-    def draw_plates(self, surface: pygame.Surface, p: Presenter) -> None:
-        """Each seat's plate and bankroll; the seat whose turn it is lit in its color, with a pointer."""
+    def plate_parts(self, p: Presenter) -> list[Part]:
+        """Each seat's plate and bankroll and where it lies (None for a seat that left), the seat whose turn
+        it is lit in its color."""
+        parts: list[Part] = []
         for seat, plate in enumerate(p.plates):
             if plate.left or seat >= len(p.seats):
+                parts.append(None)
                 continue
-            position = p.positions[seat]
             active = p.turn == seat
             pending = p.pending_bet if active else 0
             image = self.plate(plate, p.seats[seat].shown_bankroll() - pending, active)
-            surface.blit(image, image.get_rect(center=layout.plate_center(position)))
+            parts.append((image, image.get_rect(center=layout.plate_center(p.positions[seat])).topleft))
+        return parts
+
+    def draw_betting_pointer(self, surface: pygame.Surface, p: Presenter) -> None:
+        """While betting, the pointer bobs over the circle (or the first card) of the seat to bet."""
         if p.turn is not None and p.turn < len(p.seats) and p.active is None:
-            # betting: the pointer bobs over the circle (or the first card) of the seat to bet
             model = p.seats[p.turn]
             x, y = layout.seat_position(p.positions[p.turn])
             top = y - layout.CIRCLE_RADIUS - 4

@@ -1,0 +1,134 @@
+"""The table's still layer (issue 23): what did not move is drawn once and kept between frames, so it must
+never show an old card, bankroll, count or caption. Each test draws the table with the kept layer and with
+a fresh `TableView` (nothing kept) and holds the two to the same pixels."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from engine import Card, StackedShoe
+from engine.cards import FULL_DECK
+from engine.i18n import language, use_language
+from game import layout
+from game.app import App
+from game.assets import NotingSurface
+from game.autoplay import ScriptedPolicy
+from game.settings import Settings
+from game.table_view import TableView
+from tests.test_game_helpers import scene_name
+
+SEATS = 4
+
+
+class SplitShoe(StackedShoe):
+    """Every seat is dealt a pair of eights (the scripted bots split them), the dealer a 6 and a ten; then
+    six shuffled decks. The cards dealt go to the discard tray."""
+
+    def __init__(self) -> None:
+        rest: list[Card | str] = [card for _deck in range(6) for card in FULL_DECK]
+        random.Random(23).shuffle(rest)
+        first = ["8S"] * SEATS + ["6H"] + ["8D"] * SEATS + ["TC"]
+        super().__init__([*first, *rest])
+        self.size = len(first) + len(rest)
+
+    @property
+    def discarded(self) -> int:
+        """The cards dealt so far (the table shows this many in the tray)."""
+        return self.size - self.remaining
+
+
+def table_app(**settings: object) -> App:
+    """Four scripted bots at a table playing at normal speed from the betting scene."""
+    return App(seed=23, seats=SEATS, autoplay=True, settings=Settings(sound=False, **settings),  # type: ignore[arg-type]
+               shoe=SplitShoe(), bots={seat: ScriptedPolicy() for seat in range(SEATS)}, start="betting")
+
+
+Noted = list[tuple[int, tuple[int, int, int, int]]]
+
+
+def drawn(view: TableView, app: App) -> tuple[bytes, Noted]:
+    """The table as `view` draws it now: its pixels, and the card and chip sprites noted on it (any order)."""
+    surface = NotingSurface(layout.CANVAS_SIZE, app.assets, like=app.screen)
+    surface.noting = True
+    view.draw(surface, app.ctx.presenter, app.ctx.session.rules)
+    notes = sorted((id(sprite), (rect.x, rect.y, rect.w, rect.h)) for sprite, rect in surface.notes)
+    return pygame.image.tobytes(surface, "RGB"), notes
+
+
+def assert_fresh(app: App, when: str) -> None:
+    """The kept layers draw what a view with nothing kept draws."""
+    kept, kept_notes = drawn(app.ctx.view, app)
+    view = TableView(app.assets)
+    view._pointed, view._pointed_at = app.ctx.view._pointed, app.ctx.view._pointed_at  # the pointer's bob
+    fresh, fresh_notes = drawn(view, app)
+    assert kept == fresh, f"the kept table differs from a fresh drawing {when}"
+    assert kept_notes == fresh_notes, f"the kept table notes other sprites than a fresh drawing {when}"
+
+
+@pytest.mark.parametrize("settings", [{}, {"casino": True, "high_contrast": True, "ui_scale": 1.25}])
+def test_the_kept_table_matches_a_fresh_drawing_through_a_round_with_splits(settings):
+    app = table_app(**settings)
+    try:
+        seen: set[str] = set()
+        frame = most_hands = 0
+        while "PayoutScene" not in seen or scene_name(app) != "DealingScene":
+            app.step()
+            frame += 1
+            assert frame < 60 * 90, "the round did not end"
+            seen.add(scene_name(app))
+            most_hands = max(most_hands, *(len(seat.hands) for seat in app.ctx.presenter.seats))
+            if frame % 15 == 0 or (scene_name(app) == "PayoutScene" and frame % 5 == 0):  # stale stays stale
+                assert_fresh(app, f"at frame {frame} ({scene_name(app)})")
+        for frame in range(40):  # into the next deal: the tray holds the first round's cards, the shoe fewer
+            app.step()
+            if frame % 2:
+                assert_fresh(app, f"dealing the second round ({scene_name(app)})")
+        assert {"PlayerTurnScene", "DealerTurnScene", "PayoutScene"} <= seen
+        assert most_hands >= 2, "no seat split"
+        assert app.ctx.presenter.discarded > 0
+    finally:
+        app.close()
+
+
+def test_a_changed_plate_shoe_count_dealer_card_or_language_shows_at_once():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        while not (scene_name(app) == "PayoutScene" and p.idle):
+            app.step()
+        before, _notes = drawn(view, app)
+        assert_fresh(app, "at rest")
+
+        p.seats[1].bankroll += 12_300  # the plate must show it
+        after, _notes = drawn(view, app)
+        assert after != before
+        plate = layout.plate_rect(p.positions[1])
+        changed = [
+            (x, y) for x in range(0, layout.CANVAS_SIZE[0], 2) for y in range(0, layout.CANVAS_SIZE[1], 2)
+            if before[3 * (y * layout.CANVAS_SIZE[0] + x):3 * (y * layout.CANVAS_SIZE[0] + x) + 3]
+            != after[3 * (y * layout.CANVAS_SIZE[0] + x):3 * (y * layout.CANVAS_SIZE[0] + x) + 3]
+        ]
+        assert changed and all(plate.collidepoint(point) for point in changed), "only the plate changes"
+        assert_fresh(app, "after a bankroll changed")
+
+        assert p.shoe_remaining is not None
+        p.shoe_remaining -= 1
+        assert_fresh(app, "after the shoe's count changed")
+        p.dealer[0].code = "AS" if p.dealer[0].code != "AS" else "KD"
+        assert_fresh(app, "after the dealer's card changed")
+        p.turn = 2
+        assert_fresh(app, "after the turn moved to another plate")
+        p.plates[3].left = True
+        assert_fresh(app, "after a seat left")
+
+        use_language("de")
+        try:
+            assert language() == "de"
+            assert_fresh(app, "in another language")
+        finally:
+            use_language("en")
+    finally:
+        app.close()
