@@ -68,14 +68,20 @@ OURS = """
 import time
 from engine.rules import Surrender
 from engine.rulesets import load_rules
+from engine.odds.dealer import compiled_odds
 from engine.odds.house_edge import analyze
+if compiled_odds():  # numba's import and start-up (loading compiled code the first time), apart
+    from engine.odds import compiled
+    compiled.Memo(1, 1).clear()
+    one_deck = compiled.np.array([4] * 9 + [16], dtype=compiled.np.int64)
+    compiled.dealer((*compiled.Memo(77, 1).arrays(), one_deck, *compiled.joint_ending_table(False)), 0)
 rules = {rules}
 started = time.process_time()
 ev = -100 * analyze(rules).optimal_house_edge
 print(ev, time.process_time() - started)
 """
 """Our analysis in a new process (its default mode): the overall EV (%) and the CPU seconds of the
-analysis alone (the process less Python's start and the imports)."""
+analysis alone (the process less Python's start, the imports and numba's start-up)."""
 
 ENGINES = {
     "ours compiled": {},
@@ -127,10 +133,11 @@ def compare(runs: int, farmer: Path) -> None:
     cold = {"NUMBA_CACHE_DIR": str(work / "numba")}
     compile_cpu, _ = _timed([python, "-c", OURS.format(rules=first_rules)], env=cold)
     print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core.")
-    print(f"ours compiled: the exact mode (the default with the fast extra); ours Python: the default"
-          f" without it (BLACKJACK_ODDS_PURE=1, the shortcuts). 'analysis s' leaves out Python's start"
-          f" and the imports (numba's import alone is some 0.4 s). The first analysis after an install"
-          f" compiles: {compile_cpu:.1f} s for the whole process (empty numba cache), not counted below.")
+    print("ours compiled: the exact mode (the default with the fast extra); ours Python: the default"
+          " without it (BLACKJACK_ODDS_PURE=1, the shortcuts). 'analysis s' leaves out Python's start,"
+          " the imports and numba's start-up (its import alone is some 0.4 s). The first analysis after an"
+          f" install compiles: {compile_cpu:.1f} s for the whole process (empty numba cache), not counted"
+          " below.")
     print(f"{'case':<56} {'engine':<14} {'EV %':>12} {'process s':>9} {'ratio':>7}"
           f" {'analysis s':>10} {'ratio':>7}")
     for name, (rules, answers) in CASES.items():
