@@ -70,11 +70,10 @@ from engine.rules import Surrender
 from engine.rulesets import load_rules
 from engine.odds.dealer import compiled_odds
 from engine.odds.house_edge import analyze
-if compiled_odds():  # numba's import and start-up (loading compiled code the first time), apart
+if compiled_odds():  # numba's import and start-up (its first compiled call), apart
     from engine.odds import compiled
-    compiled.Memo(1, 1).clear()
-    one_deck = compiled.np.array([4] * 9 + [16], dtype=compiled.np.int64)
-    compiled.dealer((*compiled.Memo(77, 1).arrays(), one_deck, *compiled.joint_ending_table(False)), 0)
+    memo = compiled.Memo(1, 1)
+    compiled._rehash(memo.keys, memo.where, memo.keys.copy(), memo.where.copy())
 rules = {rules}
 started = time.process_time()
 ev = -100 * analyze(rules).optimal_house_edge

@@ -8,16 +8,21 @@ a blackjack); then the whole analysis against Eric Farmer's CDP figure.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine.actions import Action
 from engine.odds import player
 from engine.odds.composition import Composition
+from engine.odds.dealer import joint_ending_table
 from engine.odds.house_edge import analyze
 from engine.rules import DealerBlackjackTakes, Surrender
 from engine.rulesets import load_rules
 
 pytest.importorskip("numba")
+np = pytest.importorskip("numpy")
 compiled = pytest.importorskip("engine.odds.compiled")
 
 ONE_DECK_S17_DAS = load_rules("vegas-strip").with_changes(decks=1, surrender=Surrender.NONE)
@@ -118,3 +123,32 @@ def test_six_deck_analysis_is_farmers_cdp_figure() -> None:
     """Eric Farmer's calculator 7.6, CDP, six decks S17 DAS split to 4, no surrender: -0.402861523%."""
     result = analyze(load_rules("vegas-strip").with_changes(surrender=Surrender.NONE), exact=True)
     assert -result.optimal_house_edge * 100 == pytest.approx(-0.402861523, abs=1e-9)
+
+
+def test_the_dealers_endings_come_back_from_the_cache_as_built(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept copy is read back equal to the table it was built from; a copy that is not the table
+    (arbitrary bytes, a changed number with its old checksum, the wrong shape, an index past its
+    table under a checksum that matches) is built again."""
+    monkeypatch.setenv("BLACKJACK_ODDS_CACHE", str(tmp_path))
+    built = joint_ending_table(True)
+    compiled.dealer_endings.cache_clear()
+    first = compiled.dealer_endings(True)
+    path = next(tmp_path.glob("dealer-endings-h17-*.json"))
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    forged = json.loads(path.read_text(encoding="utf-8"))
+    forged["arrays"][5][0] += 1.0
+    out_of_range = json.loads(path.read_text(encoding="utf-8"))
+    out_of_range["arrays"][3][0] = 10**6  # a low part past the table, with a checksum to match
+    out_of_range["sha256"] = compiled._checksum(out_of_range["arrays"])
+    for junk in (b"\x00\xff{", json.dumps(forged).encode(), json.dumps({"sha256": kept["sha256"]}).encode(),
+                 json.dumps({"sha256": "x", "arrays": [[1], [2]]}).encode(), json.dumps(out_of_range).encode(),
+                 None):
+        if junk is not None:
+            path.write_bytes(junk)
+        compiled.dealer_endings.cache_clear()
+        again = compiled.dealer_endings(True)
+        for a, b, c in zip(built, first, again, strict=True):
+            assert a.dtype == b.dtype == c.dtype
+            assert np.array_equal(a, b) and np.array_equal(a, c)
+    compiled.dealer_endings.cache_clear()

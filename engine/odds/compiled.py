@@ -16,12 +16,16 @@ split, so an evaluator and its twin without it share those (`Recursion.twin`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from engine.actions import Action
 from engine.jit import jit, np
-from engine.odds.dealer import MOST_DRAWS, joint_ending_table
+from engine.odds.cache import load_json, store_json
+from engine.odds.dealer import ENDING_VALUES, MOST_DRAWS, joint_ending_table
 
 ACE, TEN = 0, 9
 RANKS = 10
@@ -431,6 +435,47 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
     return free, paired
 
 
+_ENDINGS_FILE = "dealer-endings-{rule}-1.json"
+"""The odds cache's copy of `joint_ending_table`, per dealer rule (the number: its layout's version)."""
+
+
+@lru_cache(maxsize=2)
+def dealer_endings(hits_soft_17: bool) -> tuple[Any, ...]:
+    """`joint_ending_table`, kept in the odds cache folder: built in Python once (some 0.1 s), then
+    read back in milliseconds. A copy whose checksum does not match is built again."""
+    name = _ENDINGS_FILE.format(rule="h17" if hits_soft_17 else "s17")
+    kept = load_json(name)
+    if isinstance(kept, dict) and isinstance(kept.get("arrays"), list):
+        arrays = kept["arrays"]
+        if kept.get("sha256") == _checksum(arrays):
+            try:
+                low, high, places, lows, highs = (np.array(array, dtype=np.int64) for array in arrays[:5])
+                ways = np.array(arrays[5], dtype=float)
+            except (TypeError, ValueError):
+                pass
+            else:
+                # The compiled code indexes with these unchecked: every index must lie in its table.
+                parts_fit = all(
+                    part.ndim == 2 and part.shape[1] == ENDING_VALUES and part.min(initial=0) >= 0
+                    and part.max(initial=0) < RANKS * _WIDTH for part in (low, high)
+                )
+                terms = (places, lows, highs, ways)
+                if parts_fit and all(array.ndim == 1 and len(array) == len(ways) for array in terms) and (
+                    places.min(initial=0) >= 0 and places.max(initial=0) < RANKS * 7 * _WIDTH
+                    and lows.min(initial=0) >= 0 and lows.max(initial=0) < len(low)
+                    and highs.min(initial=0) >= 0 and highs.max(initial=0) < len(high)
+                ):
+                    return low, high, places, lows, highs, ways
+    table = joint_ending_table(hits_soft_17)
+    arrays = [array.tolist() for array in table]
+    store_json(name, {"sha256": _checksum(arrays), "arrays": arrays})
+    return table
+
+
+def _checksum(arrays: Any) -> str:
+    return hashlib.sha256(json.dumps(arrays, separators=(",", ":")).encode()).hexdigest()
+
+
 class Recursion:
     """One evaluator's compiled state: its shoe and settings, the dealer's endings and the memos.
 
@@ -450,7 +495,7 @@ class Recursion:
         self.flags = flags
         self.pays = pays
         self.dealer_memo: Memo = dealer_from.dealer_memo if dealer_from else Memo(7 * (RANKS + 1), 12)
-        self.table: tuple[Any, ...] = dealer_from.table if dealer_from else joint_ending_table(hits_soft_17)
+        self.table: tuple[Any, ...] = dealer_from.table if dealer_from else dealer_endings(hits_soft_17)
         self.values: Memo = values_from.values if values_from else Memo(1, 16)
         """Standing and best-play values."""
         self.policy_values = Memo(1, 12)
