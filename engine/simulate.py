@@ -3,7 +3,7 @@
 A run is cut into chunks of `CHUNK_ROUNDS` rounds. Chunk `i` plays at a fresh table
 whose shoe is seeded from the run's seed and `i` alone (`chunk_seed`), and its tally
 holds only integers (cents and counts), so merging is exact and order-free: the same
-seed gives the same result however many worker processes play the chunks.
+seed gives the same result however many workers (threads or processes) play the chunks.
 
 The EV is the mean net per initial unit bet (total net over total initial bets, a ratio
 estimator), with a 95% confidence interval from the per-round sums of squares; the
@@ -531,7 +531,7 @@ def run(
     workers: int | None = None,
     on_chunk: Callable[[Tally], None] | None = None,
 ) -> Summary:
-    """Play the plan over `workers` processes (every core by default) and merge the chunks.
+    """Play the plan over `workers` workers (every core by default; see `in_threads`) and merge the chunks.
 
     `on_chunk` is called with each chunk's tally as it finishes. A KeyboardInterrupt
     stops the workers and returns what the finished chunks gathered, marked interrupted.
@@ -564,7 +564,7 @@ def run_all(
     on_chunk: Callable[[Tally], None] | None = None,
     played: Played | None = None,
 ) -> list[Summary]:
-    """Play several plans' chunks over one pool of `workers` processes (or take them from `played`).
+    """Play several plans' chunks over `workers` threads or processes (or take them from `played`).
 
     `played` is where finished chunks come from instead of the local pool (a cluster, see
     `blackjack.cluster`); it is closed when the run ends. A KeyboardInterrupt returns what
