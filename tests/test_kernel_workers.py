@@ -1,4 +1,4 @@
-"""The kernel's faster paths play the same cards: an infinite deck drawn in batches, chunks sent in batches.
+"""The kernel's faster paths play the same cards: an infinite deck in batches, chunks in batches or threads.
 
 Skipped without the `fast` extra (numba).
 """
