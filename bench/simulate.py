@@ -1,6 +1,7 @@
 """Rounds per second of `blackjack simulate`, beside FreeBJ and Gymnasium's Blackjack-v1 in the same run.
 
-Usage: python bench/simulate.py [--versus-rounds N] [--pairs P] [--scaling-rounds N] [--peers-only]
+Usage: python bench/simulate.py [--versus-rounds N] [--pairs P] [--scaling-rounds N]
+                                [--peers-only | --scaling-only]
                                 [--rounds N] [--repeat R] [--gym-rounds N] [--kernel-rounds N]
 
 First, against FreeBJ (the build in ../shared/peers/freebj, see its README: six decks S17
@@ -12,7 +13,8 @@ program's whole-process rate (wall clock and per CPU-second, startup included) a
 steady-state rate (the extra rounds of the long run over its extra CPU time), and the
 medians of our rate over FreeBJ's, pair by pair. Then two workers against one: P pairs of
 `blackjack simulate --engine kernel --workers 1` and `--workers 2` (no pinning), and the
-median of the pairs' speedups. On a shared machine these ratios are what to quote.
+median of the pairs' speedups, with each run's CPU seconds (`--scaling-only`: this part
+alone). On a shared machine these ratios are what to quote.
 
 Times whole `blackjack simulate` runs (process start, imports and the strategy chart
 included) for vegas-strip, one seat, the basic bot, one worker, and prints the median of
@@ -124,22 +126,37 @@ def versus_freebj(rounds: int, pairs: int) -> None:
 
 
 def worker_scaling(rounds: int, pairs: int) -> None:
-    """Alternating `--workers 1` and `--workers 2` kernel runs (not pinned); print the median speedup."""
+    """Alternating `--workers 1` and `--workers 2` kernel runs (not pinned); print the median speedup.
+
+    Each run's CPU seconds (its own and its children's) are printed beside its wall clock:
+    two workers should spend no more CPU than one (the work is the same), so a speedup
+    short of 2x with the CPU equal is the machine's other load or the serial start, not
+    work the workers repeat.
+    """
+    import resource
+
+    def children() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
     command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--engine", "kernel",
                "--rounds", str(rounds), "--seed", "1", "--json", "--quiet", "--workers"]
     env = installed_environment()
     speedups = []
     for pair in range(pairs):
-        seconds = []
+        seconds, cpu = [], []
         for workers in (1, 2):
-            start = time.perf_counter()
+            start, used = time.perf_counter(), children()
             subprocess.run([*command, str(workers)], cwd=ROOT, env=env, capture_output=True, check=True)
             seconds.append(time.perf_counter() - start)
+            cpu.append(children() - used)
         speedups.append(seconds[0] / seconds[1])
-        print(f"  pair {pair + 1}: 1 worker {seconds[0]:.2f} s, 2 workers {seconds[1]:.2f} s, "
-              f"{speedups[-1]:.2f}x (load {os.getloadavg()[0]:.2f})", flush=True)
+        print(f"  pair {pair + 1}: 1 worker {seconds[0]:.2f} s ({cpu[0]:.2f} s CPU), "
+              f"2 workers {seconds[1]:.2f} s ({cpu[1]:.2f} s CPU), {speedups[-1]:.2f}x "
+              f"(load {os.getloadavg()[0]:.2f})", flush=True)
     median = statistics.median(speedups)
-    print(f"2 workers / 1 worker, {rounds:,} rounds, whole process: median {median:.2f}x")
+    print(f"2 workers / 1 worker, {rounds:,} rounds, whole process: median {median:.2f}x "
+          f"(pairs: {', '.join(f'{s:.2f}' for s in speedups)})")
 
 
 def ours(rounds: int, *extra: str) -> float:
@@ -277,8 +294,14 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--scaling-rounds", type=int, default=100_000_000)
     parser.add_argument("--peers-only", action="store_true", help="only FreeBJ and the two-worker scaling")
+    parser.add_argument("--scaling-only", action="store_true", help="only the two-worker scaling")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
+    if args.scaling_only:
+        print(f"two workers against one, vegas-strip, {args.pairs} alternating pairs:")
+        worker_scaling(args.scaling_rounds, args.pairs)
+        print(f"load after: {os.getloadavg()[0]:.2f}")
+        return
     if FREEBJ.exists():
         print(f"vegas-strip without surrender against FreeBJ, {args.versus_rounds:,} and "
               f"{args.versus_rounds // 10:,} rounds, one core each (taskset -c 0), "

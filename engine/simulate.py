@@ -3,7 +3,7 @@
 A run is cut into chunks of `CHUNK_ROUNDS` rounds. Chunk `i` plays at a fresh table
 whose shoe is seeded from the run's seed and `i` alone (`chunk_seed`), and its tally
 holds only integers (cents and counts), so merging is exact and order-free: the same
-seed gives the same result however many worker processes play the chunks.
+seed gives the same result however many workers (threads or processes) play the chunks.
 
 The EV is the mean net per initial unit bet (total net over total initial bets, a ratio
 estimator), with a 95% confidence interval from the per-round sums of squares; the
@@ -531,7 +531,7 @@ def run(
     workers: int | None = None,
     on_chunk: Callable[[Tally], None] | None = None,
 ) -> Summary:
-    """Play the plan over `workers` processes (every core by default) and merge the chunks.
+    """Play the plan over `workers` workers (every core by default; see `in_threads`) and merge the chunks.
 
     `on_chunk` is called with each chunk's tally as it finishes. A KeyboardInterrupt
     stops the workers and returns what the finished chunks gathered, marked interrupted.
@@ -564,7 +564,7 @@ def run_all(
     on_chunk: Callable[[Tally], None] | None = None,
     played: Played | None = None,
 ) -> list[Summary]:
-    """Play several plans' chunks over one pool of `workers` processes (or take them from `played`).
+    """Play several plans' chunks over `workers` threads or processes (or take them from `played`).
 
     `played` is where finished chunks come from instead of the local pool (a cluster, see
     `blackjack.cluster`); it is closed when the run ends. A KeyboardInterrupt returns what
@@ -595,10 +595,13 @@ def run_tasks(plans: Sequence[Plan], batch: Sequence[Task]) -> list[tuple[int, T
 
 
 def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
-    """Each chunk's tally as it finishes, in this process or over a pool of workers."""
+    """Each chunk's tally as it finishes: in this process, in threads of it (`in_threads`), or over a pool."""
     if workers <= 1:
         for index, chunk in work:
             yield index, run_chunk(plans[index], chunk)
+        return
+    if in_threads(plans):
+        yield from _played_in_threads(plans, work, workers)
         return
     import multiprocessing
 
@@ -632,6 +635,82 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     finally:
         our_end.close()
         their_end.close()
+
+
+def in_threads(plans: Sequence[Plan]) -> bool:
+    """Whether the workers are threads of this process: every plan runs in the kernel on one set of tables.
+
+    The kernel's compiled loop lets go of Python's lock while it plays (numba's `nogil`), so
+    threads play chunks side by side, and they start at once: no fork server, no second
+    import of numba, no second load of the compiled kernel, no tables built again per
+    process, nothing sent between processes. Building the tables is Python, one thread at a
+    time, so plans needing several sets of them (a sweep of the counter's systems) go to
+    worker processes, which build them side by side.
+
+    >>> from engine import load_rules
+    >>> in_threads([Plan(load_rules("vegas-strip"), "basic", engine="fast")])  # Python: processes
+    False
+    """
+    return all(plan.engine == "kernel" for plan in plans) and len({_tables_key(plan) for plan in plans}) == 1
+
+
+def _tables_key(plan: Plan) -> tuple[object, ...]:
+    """What the kernel's tables for a plan depend on (`engine.kernel.tables_for`'s arguments)."""
+    return plan.rules, plan.bot, plan.novice_style, plan.spread, plan.counter
+
+
+def _played_in_threads(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
+    """Each chunk's tally as it finishes, played by `workers` threads of this process (`in_threads`).
+
+    Each thread takes the next chunk in order as it becomes free, so none waits at the end
+    for more than one chunk of another's (a few milliseconds). A Ctrl-C, or the run being
+    closed, lets every thread finish the chunk it plays and stop; an error in a thread is
+    raised here.
+    """
+    import queue
+
+    finished: queue.SimpleQueue[tuple[int, Tally] | BaseException | None] = queue.SimpleQueue()
+    stop = threading.Event()
+    taking = threading.Lock()
+    left = iter(work)
+
+    def play() -> None:
+        try:
+            while not stop.is_set():
+                with taking:
+                    task = next(left, None)
+                if task is None:
+                    return
+                index, chunk = task
+                finished.put((index, run_chunk(plans[index], chunk)))
+        except BaseException as error:  # handed to the waiting thread, which raises it
+            finished.put(error)
+        finally:
+            finished.put(None)
+
+    threads = [threading.Thread(target=play, name=f"simulate-{n + 1}", daemon=True) for n in range(workers)]
+    with _interrupt_flag() as interrupted:
+        for thread in threads:
+            thread.start()
+        try:
+            running = len(threads)
+            while running:
+                if interrupted:
+                    raise KeyboardInterrupt
+                try:
+                    item = finished.get(timeout=POLL_SECONDS)
+                except queue.Empty:
+                    continue
+                if item is None:
+                    running -= 1
+                elif isinstance(item, BaseException):
+                    raise item
+                else:
+                    yield item
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join()
 
 
 def tasks_per_send(kernel: bool, tasks: int, workers: int) -> int:

@@ -1,9 +1,11 @@
-"""The kernel's faster paths play the same cards: an infinite deck drawn in batches, chunks sent in batches.
+"""The kernel's faster paths play the same cards: an infinite deck in batches, chunks in batches or threads.
 
 Skipped without the `fast` extra (numba).
 """
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 
@@ -13,7 +15,7 @@ from engine import load_rules
 from engine.kernel import play_seeded, play_shoes
 from engine.kernel.loop import BATCH
 from engine.kernel.tables import CODES
-from engine.simulate import CHUNK_ROUNDS, Plan, run, tasks_per_send
+from engine.simulate import CHUNK_ROUNDS, Plan, in_threads, run, run_all, tasks, tasks_per_send
 
 MASK = 2**64 - 1
 
@@ -47,3 +49,94 @@ def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> 
     assert tasks_per_send(True, 40, 2) == 5 and tasks_per_send(False, 40, 2) == 1  # the fast path: one
     one, two = run(plan, workers=1), run(plan, workers=2)
     assert one.tally == two.tally and one.tally.rounds == 40 * CHUNK_ROUNDS
+
+
+def test_kernel_chunks_are_played_by_threads_with_the_same_result_at_any_worker_count() -> None:
+    plan = Plan(load_rules("european"), "novice", seats=2, rounds=7 * CHUNK_ROUNDS + 300, seed=8,
+                engine="kernel")
+    assert in_threads([plan])
+    one = run(plan, workers=1)
+    for workers in (2, 3, 8):
+        summary = run(plan, workers=workers)
+        assert summary.tally == one.tally and summary.to_dict() == one.to_dict()
+    assert one.tally.rounds == plan.rounds
+
+
+def test_threads_play_every_chunk_of_every_plan_exactly_once(monkeypatch) -> None:
+    import engine.simulate as simulate
+
+    rules = load_rules("vegas-strip")
+    plans = [Plan(rules, "basic", rounds=5 * CHUNK_ROUNDS + 1, seed=2, engine="kernel"),
+             Plan(rules, "basic", seats=3, rounds=3 * CHUNK_ROUNDS, seed=2, engine="kernel")]
+    assert in_threads(plans)
+    real, played, threads = simulate.run_chunk, [], set()
+
+    def recorded(plan, index):
+        played.append((plans.index(plan), index))
+        threads.add(threading.current_thread().name)
+        return real(plan, index)
+
+    monkeypatch.setattr(simulate, "run_chunk", recorded)
+    summaries = run_all(plans, workers=2)
+    assert sorted(played) == tasks(plans) and len(played) == len(set(played))
+    assert threads <= {"simulate-1", "simulate-2"}
+    assert [s.tally.rounds for s in summaries] == [p.rounds for p in plans]
+
+
+def test_plans_needing_several_tables_go_to_worker_processes_with_the_same_result() -> None:
+    rules = load_rules("vegas-strip")
+    plans = [Plan(rules, "basic", rounds=2 * CHUNK_ROUNDS, seed=5, engine="kernel"),
+             Plan(rules, "novice", rounds=2 * CHUNK_ROUNDS, seed=5, engine="kernel")]
+    assert not in_threads(plans) and in_threads(plans[:1])
+    assert [s.tally for s in run_all(plans, workers=2)] == [s.tally for s in run_all(plans, workers=1)]
+
+
+def test_an_error_in_a_thread_is_raised_and_every_thread_stops(monkeypatch) -> None:
+    import engine.simulate as simulate
+
+    real = simulate.run_chunk
+
+    def failing(plan, index):
+        if index == 3:
+            raise RuntimeError("the kernel stopped after 0 rounds")
+        return real(plan, index)
+
+    monkeypatch.setattr(simulate, "run_chunk", failing)
+    plan = Plan(load_rules("vegas-strip"), "basic", rounds=20 * CHUNK_ROUNDS, seed=1, engine="kernel")
+    with pytest.raises(RuntimeError, match="stopped after 0 rounds"):
+        run(plan, workers=2)
+    assert not [thread for thread in threading.enumerate() if thread.name.startswith("simulate-")]
+
+
+def test_an_interrupt_in_threads_returns_the_finished_chunks(monkeypatch) -> None:
+    import engine.simulate as simulate
+
+    real = simulate.run_chunk
+
+    def interrupted(plan, index):
+        if index == 4:
+            raise KeyboardInterrupt
+        return real(plan, index)
+
+    monkeypatch.setattr(simulate, "run_chunk", interrupted)
+    plan = Plan(load_rules("vegas-strip"), "basic", rounds=40 * CHUNK_ROUNDS, seed=1, engine="kernel")
+    summary = run(plan, workers=2)
+    assert summary.interrupted and summary.tally.rounds % CHUNK_ROUNDS == 0
+    assert summary.tally.rounds < plan.rounds
+    assert not [thread for thread in threading.enumerate() if thread.name.startswith("simulate-")]
+
+
+def test_two_threads_starting_together_build_the_tables_once(monkeypatch) -> None:
+    import engine.kernel.tables
+
+    real, built = engine.kernel.tables.build, []
+
+    def counted(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine.kernel.tables, "build", counted)
+    rules = load_rules("vegas-strip").with_changes(min_bet=300)  # tables no other test has built
+    plan = Plan(rules, "basic", rounds=4 * CHUNK_ROUNDS, seed=1, engine="kernel")
+    run(plan, workers=2)
+    assert built == [1]

@@ -50,7 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the run (0 to 2**64 - 1): the same seed gives the same result at any "
                              "worker count")
     parser.add_argument("--workers", type=count(1), metavar="W",
-                        help="worker processes (default: every core; at most 4 per core)")
+                        help="workers: threads of this command when the compiled kernel plays, else "
+                             "processes (default: every core; at most 4 per core)")
     parser.add_argument("--engine", choices=("auto", "kernel", "fast", "round"), default="auto",
                         help="auto (default: the compiled kernel when it can play the plan, else the fast "
                              "path), kernel, fast, or the event-producing round (slower, same as fast)")

@@ -15,6 +15,7 @@ to that.
 from __future__ import annotations
 
 import importlib.util
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,12 +83,23 @@ def supports(rules: Rules, bot: str, seats: int = 1) -> str | None:
     return declines(rules, bot, seats)
 
 
-@lru_cache(maxsize=32)
 def tables_for(
     rules: Rules, bot: str, novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD,
     counter: CounterSetup = DEFAULT_SETUP,
 ) -> Tables:
-    """The compiled tables for these rules and bot (built once per process)."""
+    """The compiled tables for these rules and bot (built once per process, by one thread: others wait)."""
+    with _BUILDING:
+        return _tables_for(rules, bot, novice_style, spread, counter)
+
+
+_BUILDING = threading.Lock()
+"""Held while a thread looks up or builds tables: two threads starting a run build them once."""
+
+
+@lru_cache(maxsize=32)
+def _tables_for(
+    rules: Rules, bot: str, novice_style: NoviceStyle, spread: int, counter: CounterSetup,
+) -> Tables:
     from engine.kernel.tables import build
 
     return build(rules, lambda: make_bot(bot, rules, novice_style=novice_style, spread=spread,
