@@ -161,6 +161,15 @@ def _total(points: int, ace: bool) -> int:
 
 
 @jit
+def _cards_left(shoe: Any, key: int) -> tuple[int, int, int]:
+    """The cards left in the shoe in a state, and the aces and tens among them."""
+    left = 0
+    for i in range(RANKS):
+        left += _left(shoe, key, i)
+    return left, _left(shoe, key, ACE), _left(shoe, key, TEN)
+
+
+@jit
 def _blackjack(flags: Any, aces: int, tens: int, left: int) -> float:
     """The chance of a dealer blackjack from a shoe with these aces, tens and cards (`_blackjack`)."""
     if not flags[BLACKJACK_POSSIBLE]:
@@ -265,11 +274,7 @@ def stand(odds: Any, flags: Any, key: int, total: int) -> float:
 @jit
 def _draw_chances(shoe: Any, flags: Any, key: int, chances: Any) -> None:
     """Each point index's chance to come next in a state, given no dealer blackjack (`_draws`)."""
-    left = 0
-    for i in range(RANKS):
-        left += _left(shoe, key, i)
-    aces = _left(shoe, key, ACE)
-    tens = _left(shoe, key, TEN)
+    left, aces, tens = _cards_left(shoe, key)
     before = 1.0
     conditioned = flags[CONDITIONED] and left > 2
     if conditioned:
@@ -390,11 +395,7 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
                 pays: float, key: int, card: int, policy: bool) -> tuple[float, float]:
     """A split hand of `card` after its second card: its value and its value when paired (`_split_level`)."""
     aces = card == ACE
-    size = 0
-    for i in range(RANKS):
-        size += _left(shoe, key, i)
-    all_aces = _left(shoe, key, ACE)
-    all_tens = _left(shoe, key, TEN)
+    size, all_aces, all_tens = _cards_left(shoe, key)
     free = 0.0
     paired = 0.0
     for i in range(RANKS):
