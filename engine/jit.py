@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.odds.cache import cache_dir
+from engine.cache_folder import cache_dir
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -71,14 +71,26 @@ def _shown(path: Path) -> Path:
 
 
 def merged(code: str) -> Catalog:
-    """One language's fragments merged into one catalog; CatalogError on a conflict."""
+    """One language's fragments merged into one catalog; CatalogError on a conflict.
+
+    The plural rule is the fragments' own (their Plural-Forms header, which must agree), not
+    Babel's locale data: that changes between Babel releases (2.19 gives French three forms,
+    CLDR's "many"), while the translations and the compiled catalog keep the header's.
+    """
     catalog = Catalog(locale=code, domain=DOMAIN, fuzzy=False)
+    plural_forms: str | None = None
     for fragment in sorted((PO_DIR / code).glob("*.po")):
         with fragment.open("rb") as handle:
             try:
                 part = read_po(handle, locale=code, domain=DOMAIN)
             except Exception as error:  # Babel raises several kinds for a broken file
                 raise CatalogError(f"{_shown(fragment)}: {error}") from error
+        header = dict(part.mime_headers).get("Plural-Forms")
+        if header is not None:
+            if plural_forms is not None and header != plural_forms:
+                raise CatalogError(f"{_shown(fragment)}: Plural-Forms {header!r}, not {plural_forms!r}")
+            plural_forms = header
+            catalog.mime_headers = [("Plural-Forms", header)]
         for message in part:
             if not message.id:
                 continue  # the header

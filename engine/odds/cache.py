@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from engine.cache_folder import cache_dir, store_json
 from engine.odds.dealer import DealerOdds, as_distribution, compiled_odds
 from engine.odds.house_edge import Analysis, analyze
 from engine.odds.strategy import StrategyChart
@@ -32,18 +31,6 @@ IGNORED_OPTIONS = frozenset(
 analysis is of a full shoe, which a continuous shuffler deals every round and a burned card leaves)."""
 
 _memory: dict[str, Analysis] = {}
-
-
-def cache_dir() -> Path:
-    """The folder the analyses are kept in."""
-    override = os.environ.get("BLACKJACK_ODDS_CACHE")
-    if override:
-        return Path(override)
-    try:
-        import platformdirs
-    except ImportError:
-        return Path.home() / ".cache" / "blackjack-table" / "odds"
-    return Path(platformdirs.user_cache_dir("blackjack-table")) / "odds"
 
 
 def rules_key(rules: Rules) -> str:
@@ -76,7 +63,7 @@ def cached_analysis(rules: Rules, *, use_disk: bool = True) -> Analysis:
     if found is None:
         found = analyze(rules)
         if use_disk:
-            _write(cache_dir() / f"{key}.json", to_json(found))
+            store_json(f"{key}.json", to_json(found))
     elif found.rules_name != rules.name:
         found = replace(found, rules_name=rules.name, chart=_renamed(found.chart, rules.name))
     _memory[key] = found
@@ -139,34 +126,8 @@ def from_json(data: dict[str, Any], rules: Rules) -> Analysis:
     )
 
 
-def load_json(name: str) -> Any | None:
-    """A JSON file of the cache folder (index tables use it too), or None if missing or unreadable."""
-    try:
-        return json.loads((cache_dir() / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def store_json(name: str, data: Any) -> None:
-    """Keep JSON data in the cache folder under this file name (skipped if it cannot be written)."""
-    _write(cache_dir() / name, data)
-
-
 def _read(path: Path, rules: Rules) -> Analysis | None:
     try:
         return from_json(json.loads(path.read_text(encoding="utf-8")), rules)
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
-
-
-def _write(path: Path, data: Any) -> None:
-    """Write atomically (a temporary file, then a rename); a cache that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False
-        ) as handle:
-            json.dump(data, handle)
-        os.replace(handle.name, path)
-    except OSError:
-        return

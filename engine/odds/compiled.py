@@ -23,8 +23,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.actions import Action
+from engine.cache_folder import load_json, store_json
 from engine.jit import jit, np
-from engine.odds.cache import load_json, store_json
 from engine.odds.dealer import ENDING_VALUES, MOST_DRAWS, joint_ending_table
 
 ACE, TEN = 0, 9

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.actions import Action
 from engine.bots.counter import IndexPlay
+from engine.cache_folder import load_json, store_json
 from engine.i18n import _
-from engine.odds.cache import load_json, rules_key, store_json
+from engine.odds.cache import rules_key
 from engine.odds.composition import LABELS, RANKS, Composition, OddsError
 from engine.odds.count_shoe import CountScale
 from engine.odds.house_edge import two_card_hands
