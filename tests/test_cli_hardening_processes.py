@@ -97,10 +97,14 @@ def wait_until(condition, what: str, timeout: float = 60) -> None:
         time.sleep(0.001)
 
 
+# The compiled kernel's workers are threads of the command; the Python fast path's are processes
+# started from a fork server, which the tests below follow (`--engine fast`).
+
+
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
 def test_ctrl_c_while_simulates_fork_server_starts_is_quiet():
     process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1",
-                    "--bot", "novice", "--json")
+                    "--bot", "novice", "--json", "--engine", "fast")
     server = wait_for_child(process, "multiprocessing.forkserver")
     wait_until(lambda: python_catches_ctrl_c(server), "the fork server's start")  # importing the engine now
     out, err = ctrl_c(process)
@@ -111,7 +115,8 @@ def test_ctrl_c_while_simulates_fork_server_starts_is_quiet():
 
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
 def test_ctrl_c_while_simulates_workers_start_is_quiet():
-    process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1", "--json")
+    process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1", "--json",
+                    "--engine", "fast")
     server = wait_for_child(process, "multiprocessing.forkserver")
     # A worker forked from the server gets Python's handler back until its initializer runs. The server
     # has numba loaded, so that window is a few milliseconds: Ctrl-C comes as soon as a worker exists,
@@ -119,6 +124,21 @@ def test_ctrl_c_while_simulates_workers_start_is_quiet():
     wait_until(lambda: bool(descendants(server)), "a worker's start")
     _, err = ctrl_c(process)
     assert process.returncode == EXIT_INTERRUPTED and "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not LINUX, reason="counts the command's threads in /proc")
+def test_ctrl_c_while_simulates_threads_play_is_quiet():
+    pytest.importorskip("numba")
+    process = start("simulate", "--rounds", "10000000000", "--workers", "2", "--quiet", "--seed", "1",
+                    "--json", "--engine", "kernel")
+    # Two threads busy, and more CPU spent in them than their start costs (the tables, loading the kernel).
+    wait_until(lambda: len(_busy_threads(process.pid)) >= 2 and _thread_seconds(process.pid) >= 2.0,
+               "two threads playing", timeout=120)
+    out, err = ctrl_c(process)
+    assert process.returncode == EXIT_INTERRUPTED, err
+    assert err == "blackjack: interrupted; the figures cover the rounds played so far\n", err
+    played = json.loads(out)
+    assert played["interrupted"] is True and 0 < played["rounds"] < 10_000_000_000
 
 
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
@@ -167,7 +187,8 @@ def test_quitting_while_the_pricing_process_starts_is_quiet():
 
 @pytest.mark.skipif(not LINUX, reason="finds the child processes in /proc")
 def test_simulates_workers_end_quietly_when_the_parent_is_killed():
-    process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1")
+    process = start("simulate", "--rounds", "100000000", "--workers", "2", "--quiet", "--seed", "1",
+                    "--engine", "fast")
     wait_for_child(process, "multiprocessing.forkserver")
     deadline = time.monotonic() + 60
     while len(descendants(process.pid)) < 4:  # the tracker, the fork server and two workers
@@ -182,6 +203,29 @@ def test_simulates_workers_end_quietly_when_the_parent_is_killed():
         assert time.monotonic() < deadline, "a worker outlived the simulation"
         time.sleep(0.05)
     assert "Traceback" not in err, err
+
+
+def _thread_cpu(pid: int) -> dict[int, float]:
+    """The CPU seconds of each thread of a process but its main thread."""
+    seconds = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(task.name) != pid:
+            seconds[int(task.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return seconds
+
+
+def _busy_threads(pid: int) -> list[int]:
+    """The threads of a process, but its main thread, that have run for a fifth of a second or more."""
+    return [tid for tid, seconds in _thread_cpu(pid).items() if seconds >= 0.2]
+
+
+def _thread_seconds(pid: int) -> float:
+    """The CPU seconds of a process's threads but its main thread, together."""
+    return sum(_thread_cpu(pid).values())
 
 
 def _state(pid: int) -> str:
