@@ -22,10 +22,10 @@ def cache_dir() -> Path:
 
 
 def load_json(name: str) -> Any | None:
-    """A JSON file of the cache folder, or None if missing or unreadable."""
+    """A JSON file of the cache folder, or None if missing or unreadable (nested too deep included)."""
     try:
         return json.loads((cache_dir() / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
 
 

@@ -142,7 +142,8 @@ def test_the_dealers_endings_come_back_from_the_cache_as_built(tmp_path: Path,
     out_of_range["arrays"][3][0] = 10**6  # a low part past the table, with a checksum to match
     out_of_range["sha256"] = compiled._checksum(out_of_range["arrays"])
     wrong = [forged, {"sha256": kept["sha256"]}, {"sha256": "x", "arrays": [[1], [2]]}, out_of_range]
-    for junk in (b"\x00\xff{", *(json.dumps(data).encode() for data in wrong), None):
+    nested = b"[" * 200_000 + b"]" * 200_000
+    for junk in (b"\x00\xff{", nested, *(json.dumps(data).encode() for data in wrong), None):
         if junk is not None:
             path.write_bytes(junk)
         compiled.dealer_endings.cache_clear()
