@@ -152,3 +152,27 @@ def test_the_dealers_endings_come_back_from_the_cache_as_built(tmp_path: Path,
             assert a.dtype == b.dtype == c.dtype
             assert np.array_equal(a, b) and np.array_equal(a, c)
     compiled.dealer_endings.cache_clear()
+
+
+@pytest.mark.parametrize("hits_soft_17", [False, True], ids=["S17", "H17"])
+@pytest.mark.parametrize("shoe", [
+    (4, 4, 4, 4, 4, 4, 4, 4, 4, 16),  # a deck: its busts are what the other endings leave
+    (1, 1, 1, 1, 0, 0, 0, 0, 2, 3),  # nine cards: busts weighed one by one
+    (1, 2, 0, 0, 0, 0, 0, 0, 0, 1),  # A, 2, 2, T: the dealer often runs out, and no chance is made up
+], ids=["one deck", "nine cards", "a shoe that runs dry"])
+def test_dealer_odds_for_every_up_card_are_the_python_sums(shoe: tuple[int, ...], hits_soft_17: bool) -> None:
+    """One compiled weighing gives each up card's distribution (and none's) as Python sums it, set by
+    set: whether the busts are weighed or made up from the rest, and in a shoe too small for the dealer
+    to finish, where the distribution sums to less than one."""
+    from engine.odds.dealer import dealer_distribution
+
+    weighed = compiled.dealer_odds(shoe, hits_soft_17)
+    for up in range(10):
+        if shoe[up]:
+            rest = tuple(count - (i == up) for i, count in enumerate(shoe))
+            assert weighed[up] == pytest.approx(dealer_distribution(rest, up, hits_soft_17), abs=1e-14)
+        else:
+            assert not weighed[up].any()
+    assert weighed[10] == pytest.approx(dealer_distribution(shoe, None, hits_soft_17), abs=1e-14)
+    if sum(shoe) == 4:
+        assert 0.1 < sum(weighed[10]) < 0.9

@@ -191,6 +191,36 @@ def _products(parts: Any, falling: Any) -> Any:
 
 
 @jit
+def _first_bust(places: Any) -> int:
+    """Where the busts' terms start (`joint_ending_table` puts them after the rest)."""
+    lo, hi = 0, places.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if (places[mid] // _WIDTH) % 7 == BUST:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@jit
+def _weigh(sums: Any, places: Any, lows: Any, highs: Any, ways: Any, low_products: Any, high_products: Any,
+           start: int, end: int) -> None:
+    """Add terms start to end (in order of place: each sum is kept in a register) to their places."""
+    if start >= end:
+        return
+    place = places[start]
+    total = 0.0
+    for c in range(start, end):
+        if places[c] != place:
+            sums[place] += total
+            place = places[c]
+            total = 0.0
+        total += ways[c] * low_products[lows[c]] * high_products[highs[c]]
+    sums[place] += total
+
+
+@jit
 def dealer(odds: Any, key: int) -> Any:
     """The dealer's exact distribution in a state for every up card (seven floats each, in point index
     order) and for none (the last seven): each set of cards the dealer can end with weighed once, from
@@ -214,15 +244,13 @@ def dealer(odds: Any, key: int) -> Any:
     low_products = _products(low, falling)
     high_products = _products(high, falling)
     sums = np.zeros(RANKS * 7 * _WIDTH)
-    place = places[0]
-    total = 0.0
-    for c in range(ways.shape[0]):  # in order of place: each sum is kept in a register
-        if places[c] != place:
-            sums[place] = total
-            place = places[c]
-            total = 0.0
-        total += ways[c] * low_products[lows[c]] * high_products[highs[c]]
-    sums[place] = total
+    busts = _first_bust(places)
+    # A shoe of MOST_DRAWS cards or more cannot run out before the dealer's hand ends, so the chances
+    # of an up card's endings add up to its own and the busts (half the terms) need not be weighed.
+    by_rest = size >= MOST_DRAWS
+    _weigh(sums, places, lows, highs, ways, low_products, high_products, 0, busts)
+    if not by_rest:
+        _weigh(sums, places, lows, highs, ways, low_products, high_products, busts, places.shape[0])
     row = _place(dealer_keys, dealer_where, dealer_used, key)
     result = dealer_rows[row]
     result[RANKS * 7:] = 0.0
@@ -240,6 +268,11 @@ def dealer(odds: Any, key: int) -> Any:
     for up in range(RANKS):
         # The chance of this up card: the joint chances over it are the odds given it.
         chance = _left(full, key, up) / size
+        if by_rest and chance > 0.0:
+            rest = 0.0
+            for outcome in range(BUST):
+                rest += result[up * 7 + outcome]
+            result[up * 7 + BUST] = chance - rest
         for outcome in range(7):
             result[RANKS * 7 + outcome] += result[up * 7 + outcome]
             result[up * 7 + outcome] = result[up * 7 + outcome] / chance if chance > 0.0 else 0.0
@@ -436,7 +469,7 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
     return free, paired
 
 
-_ENDINGS_FILE = "dealer-endings-{rule}-1.json"
+_ENDINGS_FILE = "dealer-endings-{rule}-2.json"
 """The odds cache's copy of `joint_ending_table`, per dealer rule (the number: its layout's version)."""
 
 
@@ -471,6 +504,13 @@ def dealer_endings(hits_soft_17: bool) -> tuple[Any, ...]:
     arrays = [array.tolist() for array in table]
     store_json(name, {"sha256": _checksum(arrays), "arrays": arrays})
     return table
+
+
+def dealer_odds(shoe: tuple[int, ...], hits_soft_17: bool) -> Any:
+    """The dealer's distribution from a whole shoe (up card still in it): given each up card, a row of
+    seven in point index order, and with none, the last row (all eleven from one weighing)."""
+    odds = (*Memo(7 * (RANKS + 1), 1).arrays(), np.array(shoe, dtype=np.int64), *dealer_endings(hits_soft_17))
+    return dealer(odds, 0).reshape(RANKS + 1, 7)
 
 
 def _checksum(arrays: Any) -> str:

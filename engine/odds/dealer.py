@@ -214,8 +214,8 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any
     parts, each a row of `ENDING_VALUES` positions in a table of falling factorials (value *
     (MOST_DRAWS + 1) + times; unused places point at position 0, a factor of one); then per set
     and up card that starts it, in order of where its chance adds up (up card * 7 + result,
-    times MOST_DRAWS + 1, plus the set's size): that place, its low part, its high part, and the
-    orders that start with the up card.
+    times MOST_DRAWS + 1, plus the set's size), the busts after all the rest: that place, its low
+    part, its high part, and the orders that start with the up card.
     """
     import numpy as np
 
@@ -238,7 +238,8 @@ def joint_ending_table(hits_soft_17: bool) -> tuple[Any, Any, Any, Any, Any, Any
         size = sum(times for _, times in pairs)
         for up, orders in by_up.items():
             terms.append(((up * 7 + outcome) * width + size, low_row, high_row, orders))
-    terms.sort()
+    # The busts last: a shoe the dealer cannot run out of gives them the chance the rest leave.
+    terms.sort(key=lambda term: ((term[0] // width) % 7 == BUST, term))
     tables = []
     for part in parts:
         table = np.zeros((len(part), ENDING_VALUES), dtype=np.int64)
@@ -367,6 +368,12 @@ def dealer_probabilities(
     shoe = composition if composition is not None else Composition.for_rules(rules)
     condition = rules.dealer_peeks if given_no_blackjack is None else given_no_blackjack
     ups: list[int | None] = [None] if rules.dealer_draws_after_players else [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]
+    weighed = None
+    if shoe.counts is not None and compiled_odds() and all(count == int(count) for count in shoe.counts):
+        from engine.odds.compiled import dealer_odds
+
+        # Every up card's odds (and none's) from one compiled weighing of the shoe.
+        weighed = dealer_odds(tuple(int(count) for count in shoe.counts), rules.dealer_hits_soft_17)
     rows = []
     for up in ups:
         if up is None:
@@ -376,7 +383,10 @@ def dealer_probabilities(
         else:
             drawn_from = shoe.without([up])
         index = None if up is None else up - 1
-        dist = dealer_distribution(drawn_from.counts, index, rules.dealer_hits_soft_17)
+        if weighed is not None:
+            dist = as_distribution([float(p) for p in weighed[RANKS if index is None else index]])
+        else:
+            dist = dealer_distribution(drawn_from.counts, index, rules.dealer_hits_soft_17)
         conditioned = condition and dist[BLACKJACK] > 0
         if conditioned and dist[BLACKJACK] < 1:
             scale = 1.0 / (1.0 - dist[BLACKJACK])

@@ -24,6 +24,7 @@ dealer result that beats every hand but a counted blackjack, doubles and splits 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -110,7 +111,6 @@ class Evaluator:
         self._policy: Decide | None = None
         self._digit = (0,) * RANKS if self.infinite else _DIGIT
         """How a drawn card changes a state's key (an infinite deck never changes)."""
-        self._base = self._exact(())
         if self.infinite:
             self._fixed_draws = [(i, p) for i, p in enumerate(INFINITE_PROBABILITIES)]
         self._compiled = self._compile(twin) if exact else None
@@ -157,6 +157,12 @@ class Evaluator:
         for index in removed:
             counts[index] -= 1
         return dealer_distribution(tuple(counts), self.up, self.rules.dealer_hits_soft_17)
+
+    @cached_property
+    def _base(self) -> Distribution:
+        """The dealer's distribution from the whole shoe (worked out when first asked: the compiled
+        recursion never asks)."""
+        return self._exact(())
 
     def _effect(self, removed: tuple[int, ...]) -> Distribution:
         """The exact first (one index) or second (two indices, sorted) difference of the distribution."""
