@@ -1,5 +1,12 @@
 """A headless blackjack rules engine: cards, shoe, hands, rules, rounds, events and replay."""
 
+import os as _os
+
+# numpy (the `fast` extra) starts OpenBLAS's threads when it is imported, and they spin for about
+# a tenth of a CPU-second; the engine multiplies no matrix big enough to use them. A setting of
+# the user's own wins.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from engine.actions import Action, Result
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.errors import (
