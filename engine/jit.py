@@ -8,6 +8,7 @@ engine both compile through here.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 from collections.abc import Callable
@@ -22,6 +23,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 # this when it is imported; a NUMBA_CACHE_DIR of the user's own wins).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
+def _set_up_numba() -> None:
+    """numba's typing and target set-up, which its first compiled call (or load from the cache) does
+    otherwise. It is one of numba's insides: if a version moves it, that first call does it."""
+    try:
+        from numba.core.registry import cpu_target
+
+        cpu_target.target_context.refresh()
+    except (ImportError, AttributeError):  # pragma: no cover - a numba without it
+        pass
+
+
 np: Any  # numpy when the `fast` extra is installed (imported by name so mypy reads it either way)
 try:
     np = importlib.import_module("numpy")
@@ -29,7 +41,20 @@ except ImportError:  # pragma: no cover - the `fast` extra is absent
     np = None
 
 try:
-    from numba import njit as _njit
+    # numba's import and its typing and target set-up (otherwise done on the first compiled call)
+    # make some hundred thousand objects that live as long as the process: Python's collector ran
+    # over them again and again as they were made, and once more at exit, about a quarter of a
+    # CPU-second in all. They are made with it paused, then frozen out of its reach.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        from numba import njit as _njit
+
+        _set_up_numba()
+    finally:
+        if collecting:
+            gc.enable()
+    gc.freeze()
 
     def jit(function: F) -> F:
         """Compile with numba (no Python objects, cached on disk)."""
