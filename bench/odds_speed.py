@@ -12,8 +12,9 @@ compiled; its compiled code cached, the one compile from an empty cache timed ap
 pure-Python default (BLACKJACK_ODDS_PURE=1: the shortcuts), each pinned to one core with
 taskset when it is there, for six decks S17 DAS and one deck H17 (both with his exact CDP
 splits). It prints each one's overall EV, the median CPU seconds (user + system) of the
-process and of our analysis alone (Python's start and the imports left out), and the
-medians of the per-round ratios over Farmer's. The second form times each preset cold and
+process, of what our process spends before its analysis (Python's start, the imports and
+numba's start-up) and of our analysis alone, and the medians of the per-round ratios over
+Farmer's. The second form times each preset cold and
 warm in this process. The third asks Farmer's calculator every action of every pair against
 every up card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value)
 and prints the largest difference from ours in exact mode, per case. Figures, never a
@@ -77,10 +78,10 @@ if compiled_odds():  # numba's import and start-up (its first compiled call), ap
 rules = {rules}
 started = time.process_time()
 ev = -100 * analyze(rules).optimal_house_edge
-print(ev, time.process_time() - started)
+print(ev, time.process_time() - started, started)
 """
-"""Our analysis in a new process (its default mode): the overall EV (%) and the CPU seconds of the
-analysis alone (the process less Python's start, the imports and numba's start-up)."""
+"""Our analysis in a new process (its default mode): the overall EV (%), the CPU seconds of the
+analysis alone, and those before it (Python's start, the imports and numba's start-up)."""
 
 ENGINES = {
     "ours compiled": {},
@@ -134,14 +135,15 @@ def compare(runs: int, farmer: Path) -> None:
     print(f"{runs} alternating runs each, whole processes, CPU seconds (user + system), one core.")
     print("ours compiled: the exact mode (the default with the fast extra); ours Python: the default"
           " without it (BLACKJACK_ODDS_PURE=1, the shortcuts). 'analysis s' leaves out Python's start,"
-          " the imports and numba's start-up (its import alone is some 0.4 s). The first analysis after an"
+          " the imports and numba's start-up, which 'start s' counts. The first analysis after an"
           f" install compiles: {compile_cpu:.1f} s for the whole process (empty numba cache), not counted"
           " below.")
     print(f"{'case':<56} {'engine':<14} {'EV %':>12} {'process s':>9} {'ratio':>7}"
-          f" {'analysis s':>10} {'ratio':>7}")
+          f" {'start s':>7} {'analysis s':>10} {'ratio':>7}")
     for name, (rules, answers) in CASES.items():
         times: dict[str, list[float]] = {"farmer": [], **{label: [] for label in ENGINES}}
         inside: dict[str, list[float]] = {label: [] for label in ENGINES}
+        before: dict[str, list[float]] = {label: [] for label in ENGINES}
         evs: dict[str, float] = {}
         out = work / "farmer.txt"
         for _ in range(runs):
@@ -150,17 +152,18 @@ def compare(runs: int, farmer: Path) -> None:
             evs["farmer"] = _farmer_ev(out)
             for label, env in ENGINES.items():
                 cpu, printed = _timed([python, "-c", OURS.format(rules=rules)], env=env)
-                ev, seconds = printed.split()
+                ev, seconds, start = printed.split()
                 times[label].append(cpu)
                 inside[label].append(float(seconds))
+                before[label].append(float(start))
                 evs[label] = float(ev)
         for label, seconds in times.items():
             row = f"{name:<56} {label:<14} {evs[label]:12.9f} {statistics.median(seconds):9.2f}"
             if label != "farmer":
                 ratios = [a / b for a, b in zip(seconds, times["farmer"], strict=True)]
                 compute = [a / b for a, b in zip(inside[label], times["farmer"], strict=True)]
-                row += (f" {statistics.median(ratios):6.2f}x {statistics.median(inside[label]):10.2f}"
-                        f" {statistics.median(compute):6.2f}x")
+                row += (f" {statistics.median(ratios):6.2f}x {statistics.median(before[label]):7.2f}"
+                        f" {statistics.median(inside[label]):10.2f} {statistics.median(compute):6.2f}x")
             print(row)
 
 

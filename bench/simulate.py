@@ -12,9 +12,11 @@ each pinned to one core (`taskset -c 0`), each at N/10 and at N rounds. It print
 program's whole-process rate (wall clock and per CPU-second, startup included) and its
 steady-state rate (the extra rounds of the long run over its extra CPU time), and the
 medians of our rate over FreeBJ's, pair by pair. Then two workers against one: P pairs of
-`blackjack simulate --engine kernel --workers 1` and `--workers 2` (no pinning), and the
-median of the pairs' speedups, with each run's CPU seconds (`--scaling-only`: this part
-alone). On a shared machine these ratios are what to quote.
+`blackjack simulate --engine kernel --workers 1` and `--workers 2` (no pinning), each at N/10
+and at N rounds, and the median of the pairs' speedups, whole process and in steady state (the
+extra rounds of the long run over its extra wall clock: the start both counts pay once, left
+out), with each run's CPU seconds (`--scaling-only`: this part alone). On a shared machine
+these ratios are what to quote.
 
 Times whole `blackjack simulate` runs (process start, imports and the strategy chart
 included) for vegas-strip, one seat, the basic bot, one worker, and prints the median of
@@ -126,12 +128,13 @@ def versus_freebj(rounds: int, pairs: int) -> None:
 
 
 def worker_scaling(rounds: int, pairs: int) -> None:
-    """Alternating `--workers 1` and `--workers 2` kernel runs (not pinned); print the median speedup.
+    """Alternating `--workers 1` and `--workers 2` kernel runs (not pinned); print the median speedups.
 
     Each run's CPU seconds (its own and its children's) are printed beside its wall clock:
     two workers should spend no more CPU than one (the work is the same), so a speedup
     short of 2x with the CPU equal is the machine's other load or the serial start, not
-    work the workers repeat.
+    work the workers repeat. The steady-state speedup leaves the start out: each count also
+    plays a tenth of the rounds, and the extra rounds are timed by the extra wall clock.
     """
     import resource
 
@@ -139,24 +142,35 @@ def worker_scaling(rounds: int, pairs: int) -> None:
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         return usage.ru_utime + usage.ru_stime
 
-    command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--engine", "kernel",
-               "--rounds", str(rounds), "--seed", "1", "--json", "--quiet", "--workers"]
     env = installed_environment()
-    speedups = []
+
+    def run(workers: int, count: int) -> tuple[float, float]:
+        """One whole run's wall clock and CPU seconds."""
+        command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--engine",
+                   "kernel", "--rounds", str(count), "--seed", "1", "--json", "--quiet", "--workers",
+                   str(workers)]
+        start, used = time.perf_counter(), children()
+        subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=True)
+        return time.perf_counter() - start, children() - used
+
+    short = rounds // 10
+    speedups, steady = [], []
     for pair in range(pairs):
-        seconds, cpu = [], []
+        seconds, cpu, extra = [], [], []
         for workers in (1, 2):
-            start, used = time.perf_counter(), children()
-            subprocess.run([*command, str(workers)], cwd=ROOT, env=env, capture_output=True, check=True)
-            seconds.append(time.perf_counter() - start)
-            cpu.append(children() - used)
+            short_wall, _ = run(workers, short)
+            wall, used = run(workers, rounds)
+            seconds.append(wall)
+            cpu.append(used)
+            extra.append(wall - short_wall)
         speedups.append(seconds[0] / seconds[1])
+        steady.append(extra[0] / extra[1])
         print(f"  pair {pair + 1}: 1 worker {seconds[0]:.2f} s ({cpu[0]:.2f} s CPU), "
-              f"2 workers {seconds[1]:.2f} s ({cpu[1]:.2f} s CPU), {speedups[-1]:.2f}x "
-              f"(load {os.getloadavg()[0]:.2f})", flush=True)
-    median = statistics.median(speedups)
-    print(f"2 workers / 1 worker, {rounds:,} rounds, whole process: median {median:.2f}x "
-          f"(pairs: {', '.join(f'{s:.2f}' for s in speedups)})")
+              f"2 workers {seconds[1]:.2f} s ({cpu[1]:.2f} s CPU), {speedups[-1]:.2f}x; "
+              f"steady state {steady[-1]:.2f}x (load {os.getloadavg()[0]:.2f})", flush=True)
+    for label, ratios in (("whole process", speedups), ("steady state", steady)):
+        print(f"2 workers / 1 worker, {rounds:,} rounds, {label}: median {statistics.median(ratios):.2f}x "
+              f"(pairs: {', '.join(f'{s:.2f}' for s in ratios)})")
 
 
 def ours(rounds: int, *extra: str) -> float:
