@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -469,6 +469,39 @@ def split_level(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: An
     return free, paired
 
 
+STAND, HIT, DOUBLE, SPLIT = 1, 2, 4, 8
+"""What `evaluate` is asked, as bits: a hand's values of standing, hitting and doubling, or a split hand's."""
+_ASKED = {Action.STAND: STAND, Action.HIT: HIT, Action.DOUBLE: DOUBLE}
+_ASKED_ORDER = (Action.STAND, Action.HIT, Action.DOUBLE)
+"""The order of the three values `evaluate` gives back for a hand."""
+
+
+@jit
+def evaluate(odds: Any, values: Any, policy_values: Any, shoe: Any, flags: Any, hits: Any, doubles: Any,
+             pays: float, asked: int, key: int, points: int, ace: bool,
+             policy: bool) -> tuple[float, float, float]:
+    """The one way in from Python. With SPLIT asked, a split hand of the card `points` after its second
+    card: its value and its value when paired (`split_level`), then 0. Otherwise a hand's values of
+    standing, hitting (then best play, or the policy's) and doubling, each 0 unless asked.
+
+    numba loads each function called from Python with its own copy of everything it calls, and
+    each call from Python unpacks every array again: one entry point, called once a hand, loads
+    once and unpacks once.
+    """
+    if asked & SPLIT:
+        free, paired = split_level(odds, values, policy_values, shoe, flags, hits, doubles, pays, key, points,
+                                   policy)
+        return free, paired, 0.0
+    standing = hitting = doubling = 0.0
+    if asked & STAND:
+        standing = stand(odds, flags, key, _total(points, ace))
+    if asked & HIT:
+        hitting = after(odds, values, policy_values, shoe, flags, hits, key, points, ace, policy, True)
+    if asked & DOUBLE:
+        doubling = double(odds, shoe, flags, key, points, ace)
+    return standing, hitting, doubling
+
+
 _ENDINGS_FILE = "dealer-endings-{rule}-2.json"
 """The odds cache's copy of `joint_ending_table`, per dealer rule (the number: its layout's version)."""
 
@@ -554,24 +587,21 @@ class Recursion:
                 choice = decide(total, soft, with_double)
                 self.doubles[2 * total + soft] = 2 if choice is Action.DOUBLE else int(choice is Action.HIT)
 
-    def _odds(self) -> tuple[Any, ...]:
-        return (*self.dealer_memo.arrays(), self.full, *self.table)
+    def _evaluate(self, asked: int, key: int, points: int, ace: bool,
+                  policy: bool) -> tuple[float, float, float]:
+        odds = (*self.dealer_memo.arrays(), self.full, *self.table)
+        found = evaluate(odds, self.values.arrays(), self.policy_values.arrays(), self.shoe, self.flags,
+                         self.hits, self.doubles, self.pays, asked, key, points, ace, policy)
+        return float(found[0]), float(found[1]), float(found[2])
 
-    def stand(self, key: int, total: int) -> float:
-        """The value of standing on a total in a state."""
-        return float(stand(self._odds(), self.flags, key, total))
-
-    def hit(self, key: int, points: int, ace: bool, policy: bool) -> float:
-        """The value of one more card, then best play (or the policy's)."""
-        return float(after(self._odds(), self.values.arrays(), self.policy_values.arrays(), self.shoe,
-                           self.flags, self.hits, key, points, ace, policy, True))
-
-    def double(self, key: int, points: int, ace: bool) -> float:
-        """The value of doubling down in a state."""
-        return float(double(self._odds(), self.shoe, self.flags, key, points, ace))
+    def hand(self, plays: Sequence[Action], key: int, points: int, ace: bool,
+             policy: bool) -> dict[Action, float]:
+        """The values of standing, hitting (then best play, or the policy's) or doubling in a state, those
+        in `plays`, in one call."""
+        found = self._evaluate(sum(_ASKED[action] for action in plays), key, points, ace, policy)
+        return {action: found[_ASKED_ORDER.index(action)] for action in plays}
 
     def split_level(self, key: int, card: int, policy: bool) -> tuple[float, float]:
         """A split hand's value after its second card, and when that card pairs it."""
-        free, paired = split_level(self._odds(), self.values.arrays(), self.policy_values.arrays(), self.shoe,
-                                   self.flags, self.hits, self.doubles, self.pays, key, card, policy)
-        return float(free), float(paired)
+        free, paired, _ = self._evaluate(SPLIT, key, card, False, policy)
+        return free, paired

@@ -429,17 +429,17 @@ class Evaluator:
         use_policy = policy is not None
         fast = self._compiled
         try:
-            if Action.STAND in legal:
-                out[Action.STAND] = fast.stand(key, total) if fast else self._stand(key, n_removed, total)
-            if Action.HIT in legal and total < 21:
-                out[Action.HIT] = (
-                    fast.hit(key, points, ace, use_policy) if fast
-                    else self._hit(key, n_removed, points, ace, use_policy)
-                )
-            if Action.DOUBLE in legal and total < 21:
-                out[Action.DOUBLE] = (
-                    fast.double(key, points, ace) if fast else self._double(key, n_removed, points, ace)
-                )
+            plays = [action for action in (Action.STAND, Action.HIT, Action.DOUBLE)
+                     if action in legal and (action is Action.STAND or total < 21)]
+            if fast is not None:
+                out.update(fast.hand(plays, key, points, ace, use_policy))
+            else:
+                for action in plays:
+                    out[action] = (
+                        self._stand(key, n_removed, total) if action is Action.STAND
+                        else self._hit(key, n_removed, points, ace, use_policy) if action is Action.HIT
+                        else self._double(key, n_removed, points, ace)
+                    )
             if Action.SURRENDER in legal:
                 out[Action.SURRENDER] = self._surrender(key, n_removed)
             if Action.SPLIT in legal and pair:
