@@ -59,8 +59,7 @@ class Memo:
     """
 
     def __init__(self, width: int, bits: int) -> None:
-        self.keys = np.full(1 << bits, _EMPTY, dtype=np.int64)
-        self.where = np.zeros(1 << bits, dtype=np.int64)
+        self.keys, self.where = _entries(1 << bits)
         self.rows = np.zeros((_capacity(1 << bits) + 1, width))
         self.used = np.zeros(1, dtype=np.int64)
         self._arrays = (self.keys, self.where, self.rows, self.used)
@@ -72,8 +71,7 @@ class Memo:
         """The table as the compiled functions take it, doubled first when it is half full (so the next
         call has room to remember what it computes)."""
         if self.used[0] > _GROW * len(self.keys):
-            keys = np.full(2 * len(self.keys), _EMPTY, dtype=np.int64)
-            where = np.zeros(2 * len(self.keys), dtype=np.int64)
+            keys, where = _entries(2 * len(self.keys))
             _rehash(self.keys, self.where, keys, where)
             rows = np.zeros((_capacity(len(keys)) + 1, self.rows.shape[1]))
             rows[: len(self.rows) - 1] = self.rows[:-1]
@@ -85,6 +83,13 @@ class Memo:
         """Forget every entry."""
         self.keys[:] = _EMPTY
         self.used[0] = 0
+
+
+def _entries(slots: int) -> tuple[Any, Any]:
+    """A table's keys and rows, empty: views of one array holding each slot's key beside its row, so
+    that a probe reads one cache line."""
+    entries = np.full((slots, 2), _EMPTY, dtype=np.int64)
+    return entries[:, 0], entries[:, 1]
 
 
 def _capacity(slots: int) -> int:
