@@ -9,6 +9,8 @@ a blackjack); then the whole analysis against Eric Farmer's CDP figure.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -176,3 +178,15 @@ def test_dealer_odds_for_every_up_card_are_the_python_sums(shoe: tuple[int, ...]
     assert weighed[10] == pytest.approx(dealer_distribution(shoe, None, hits_soft_17), abs=1e-14)
     if sum(shoe) == 4:
         assert 0.1 < sum(weighed[10]) < 0.9
+
+
+def test_the_dealers_table_loads_no_numba_in_a_process_without_it() -> None:
+    """A process that has not loaded the compiled odds (the game, between analyses) weighs the
+    dealer's table in Python: numba's start would stall it for more than half a second."""
+    code = ("import sys; from engine.rulesets import load_rules;"
+            " from engine.odds import dealer_probabilities;"
+            " rows = dealer_probabilities(load_rules('vegas-strip'));"
+            " print(len(rows), 'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.stdout.split() == ["10", "False"]

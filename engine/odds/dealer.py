@@ -369,10 +369,14 @@ def dealer_probabilities(
     condition = rules.dealer_peeks if given_no_blackjack is None else given_no_blackjack
     ups: list[int | None] = [None] if rules.dealer_draws_after_players else [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]
     weighed = None
-    if shoe.counts is not None and compiled_odds() and all(count == int(count) for count in shoe.counts):
+    # Every up card's odds (and none's) from one compiled weighing of the shoe, in a process that has
+    # loaded the compiled odds (an exact analysis has): loading them costs more than it saves.
+    if (
+        shoe.counts is not None and "engine.odds.compiled" in sys.modules and compiled_odds()
+        and all(count == int(count) for count in shoe.counts)
+    ):
         from engine.odds.compiled import dealer_odds
 
-        # Every up card's odds (and none's) from one compiled weighing of the shoe.
         weighed = dealer_odds(tuple(int(count) for count in shoe.counts), rules.dealer_hits_soft_17)
     rows = []
     for up in ups:
