@@ -351,12 +351,15 @@ def dealer_probabilities(
     composition: Composition | None = None,
     *,
     given_no_blackjack: bool | None = None,
+    weighed: Any | None = None,
 ) -> tuple[DealerOdds, ...]:
     """The dealer's final-result odds for each up card (2-9, T, A), or one row without an up card.
 
     `composition` is the shoe the dealer's hand comes from, the up card still in it (default:
     the rules' full shoe); an up card the shoe no longer holds has no row.
     `given_no_blackjack` defaults to whether the dealer peeks: the odds the players face.
+    `weighed` gives that shoe's distributions already weighed, given each up card by point index
+    and then with none (eleven rows of seven, as `engine.odds.compiled.dealer_odds` gives them).
 
     >>> from engine.rulesets import load_rules
     >>> rows = dealer_probabilities(load_rules("vegas-strip"))
@@ -368,16 +371,6 @@ def dealer_probabilities(
     shoe = composition if composition is not None else Composition.for_rules(rules)
     condition = rules.dealer_peeks if given_no_blackjack is None else given_no_blackjack
     ups: list[int | None] = [None] if rules.dealer_draws_after_players else [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]
-    weighed = None
-    # Every up card's odds (and none's) from one compiled weighing of the shoe, in a process that has
-    # loaded the compiled odds (an exact analysis has): loading them costs more than it saves.
-    if (
-        shoe.counts is not None and "engine.odds.compiled" in sys.modules and compiled_odds()
-        and all(count == int(count) for count in shoe.counts)
-    ):
-        from engine.odds.compiled import dealer_odds
-
-        weighed = dealer_odds(tuple(int(count) for count in shoe.counts), rules.dealer_hits_soft_17)
     rows = []
     for up in ups:
         if up is None:
