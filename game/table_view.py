@@ -96,8 +96,6 @@ class TableView:
         self._background: pygame.Surface | None = None
         self._background_key: tuple[object, ...] | None = None
         self._seat_layers: dict[int, tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = {}
-        self._scratch = NotingSurface(layout.CANVAS_SIZE, assets, alpha=True)
-        self._scratch.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
@@ -583,7 +581,6 @@ class TableView:
         """Draw the seat's settled cards, chips and labels once, cropped to where they lie."""
         model = p.seats[seat]
         hands = model.hands
-        size = self._seat_card_size(p, seat)
         area = pygame.Rect(layout.seat_position(p.positions[seat]), (0, 0))
         area.inflate_ip(2 * layout.CIRCLE_RADIUS + 40, 110)
         for h, hand in enumerate(hands):
@@ -596,31 +593,48 @@ class TableView:
         for _image, rect in labels:
             area.union_ip(rect)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
-        scratch = self._scratch
-        scratch.fill((0, 0, 0, 0), area)
-        scratch.notes.clear()
+        # drawn straight at its size, moved by its corner: no canvas-sized scratch to clear, crop and copy
+        layer = NotingSurface(area.size, self.assets, alpha=True)
+        layer.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
+        self.draw_settled_seat(layer, p, seat, labels, (-area.x, -area.y))
+        layer.noting = False
+        if pygame.display.get_surface() is not None:
+            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
+        self.assets.keep_layer_notes(layer, layer.notes)
+        return layer, area.topleft
+
+    def draw_settled_seat(
+        self,
+        surface: pygame.Surface,
+        p: Presenter,
+        seat: int,
+        labels: list[tuple[pygame.Surface, pygame.Rect]],
+        offset: tuple[int, int],
+    ) -> None:
+        """The seat's ring, chips, settled cards and `labels` (`seat_labels`), moved by `offset` from their
+        places on the canvas."""
+        dx, dy = offset
+        model = p.seats[seat]
         if p.active is not None and p.active[0] == seat:
             cx, cy = p.hand_chip_pos(seat, p.active[1])
             ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
-            ring.center = (cx, cy)
-            pygame.draw.ellipse(scratch, GOLD, ring, 4)
-        for h, hand in enumerate(hands):
+            ring.center = (cx + dx, cy + dy)
+            pygame.draw.ellipse(surface, GOLD, ring, 4)
+        for h, hand in enumerate(model.hands):
             if hand.stake:
-                self.draw_stack(scratch, hand.stake, p.hand_chip_pos(seat, h))
+                cx, cy = p.hand_chip_pos(seat, h)
+                self.draw_stack(surface, hand.stake, (cx + dx, cy + dy))
         if model.insurance:
-            self.draw_stack(scratch, model.insurance, p.insurance_pos(seat), small=True)
-        for h, hand in enumerate(hands):
+            cx, cy = p.insurance_pos(seat)
+            self.draw_stack(surface, model.insurance, (cx + dx, cy + dy), small=True)
+        size = self._seat_card_size(p, seat)
+        for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
                 if _settled(card):
-                    self.draw_card(scratch, card, p.card_target(seat, h, i)[:2], size)
+                    x, y, _w, _h = p.card_target(seat, h, i)
+                    self.draw_card(surface, card, (x + dx, y + dy), size)
         for image, rect in labels:
-            scratch.blit(image, rect)
-        layer = scratch.subsurface(area).copy()
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert_alpha()
-            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
-        self.assets.keep_layer_notes(layer, scratch.notes_in(area))
-        return layer, area.topleft
+            surface.blit(image, rect.move(dx, dy))
 
     def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer

@@ -93,6 +93,50 @@ def test_the_kept_table_matches_a_fresh_drawing_through_a_round_with_splits(sett
         app.close()
 
 
+def seat_on_the_canvas(view: TableView, app: App, seat: int) -> pygame.Surface:
+    """The seat's settled look drawn in place on a transparent canvas, as if it had no layer of its own."""
+    canvas = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
+    view.draw_settled_seat(canvas, app.ctx.presenter, seat, view.seat_labels(app.ctx.presenter, seat), (0, 0))
+    return canvas
+
+
+def run_length(surface: pygame.Surface) -> bytes:
+    """The pixels of `surface` once run-length encoded, as a seat layer is (no colour where wholly
+    transparent)."""
+    encoded = surface.copy()
+    encoded.set_alpha(255, pygame.RLEACCEL)
+    pygame.Surface((1, 1)).convert().blit(encoded, (0, 0))  # the first blit encodes it
+    return pygame.image.tobytes(encoded, "RGBA")
+
+
+def test_a_seat_layer_holds_the_seat_as_drawn_on_the_canvas_pixel_for_pixel():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        compared = 0
+        for frame in range(60 * 40):
+            app.step()
+            if scene_name(app) == "DealingScene" and frame > 600:
+                break
+            if frame % 20:
+                continue
+            for seat in range(len(p.seats)):
+                part = view.seat_layer(p, seat)
+                if part is None:
+                    continue
+                layer, corner = part
+                where = layer.get_rect(topleft=corner)
+                canvas = seat_on_the_canvas(view, app, seat)
+                assert run_length(layer) == run_length(canvas.subsurface(where)), (
+                    f"seat {seat}'s layer differs at frame {frame}")
+                canvas.fill((0, 0, 0, 0), where)
+                assert pygame.mask.from_surface(canvas, 0).count() == 0, f"seat {seat}'s layer cut off a part"
+                compared += 1
+        assert compared > 50
+    finally:
+        app.close()
+
+
 def test_a_changed_plate_shoe_count_dealer_card_or_language_shows_at_once():
     app = table_app()
     try:
