@@ -57,7 +57,10 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, second
 
 
-Part = tuple[pygame.Surface, tuple[int, int]] | None
+Piece = tuple[pygame.Surface, tuple[int, int]]
+"""An image and where its top left corner lies."""
+
+Part = Piece | None
 """A cached drawing on the still layer and where its top left corner lies (None: nothing there)."""
 
 
@@ -355,17 +358,23 @@ class TableView:
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
     ) -> None:
         """One card with its shadow, mid-flip when it is turning over."""
-        x, y = round(place[0]), round(place[1])
-        shadow, margin = self.shadow(size)
-        surface.blit(shadow, (x - margin + 2, y - margin + 4))
+        shadow, face = self.card_pieces(card.code, place, size)
+        surface.blit(*shadow)
         if card.flip is not None:
+            x, y = face[1]
             t = card.flip.progress
             showing = card.code if t >= 0.5 else None
             width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
             image = pygame.transform.scale(self.card_image(showing, size), (width, size[1]))
             surface.blit(image, (x + (size[0] - width) // 2, y - round(6 * math.sin(math.pi * t))))
             return
-        surface.blit(self.card_image(card.code, size), (x, y))
+        surface.blit(*face)
+
+    def card_pieces(self, code: str | None, place: tuple[float, float], size: tuple[int, int]) -> list[Piece]:
+        """A card lying still at `place` (its face, or its back when `code` is None): shadow, then card."""
+        x, y = round(place[0]), round(place[1])
+        shadow, margin = self.shadow(size)
+        return [(shadow, (x - margin + 2, y - margin + 4)), (self.card_image(code, size), (x, y))]
 
     def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The shoe, its gauge of cards left and the cut card; returns the rectangle it paints."""
@@ -578,63 +587,45 @@ class TableView:
         return hands, model.insurance, active, p.assets_key
 
     def _build_seat_layer(self, p: Presenter, seat: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """Draw the seat's settled cards, chips and labels once, cropped to where they lie."""
-        model = p.seats[seat]
-        hands = model.hands
-        area = pygame.Rect(layout.seat_position(p.positions[seat]), (0, 0))
-        area.inflate_ip(2 * layout.CIRCLE_RADIUS + 40, 110)
-        for h, hand in enumerate(hands):
-            area.union_ip(pygame.Rect(p.hand_chip_pos(seat, h), (0, 0)).inflate(130, 110))
-            for i in range(len(hand.cards)):
-                area.union_ip(pygame.Rect(p.card_target(seat, h, i)).inflate(90, 40))
-        if model.insurance:
-            area.union_ip(pygame.Rect(p.insurance_pos(seat), (0, 0)).inflate(80, 90))
-        labels = self.seat_labels(p, seat)
-        for _image, rect in labels:
-            area.union_ip(rect)
+        """Draw the seat's settled cards, chips and labels once, on a layer just the size of what they cover
+        (the fewer pixels, the cheaper it is to encode and compose when the seat changes)."""
+        ring, pieces = self.seat_pieces(p, seat)
+        covered = [image.get_rect(topleft=at) for image, at in pieces] + ([ring] if ring is not None else [])
+        area = covered[0].unionall(covered[1:]) if covered else pygame.Rect(0, 0, 0, 0)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
-        # drawn straight at its size, moved by its corner: no canvas-sized scratch to clear, crop and copy
         layer = NotingSurface(area.size, self.assets, alpha=True)
         layer.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
-        self.draw_settled_seat(layer, p, seat, labels, (-area.x, -area.y))
+        if ring is not None:
+            pygame.draw.ellipse(layer, GOLD, ring.move(-area.x, -area.y), 4)
+        for image, (x, y) in pieces:
+            layer.blit(image, (x - area.x, y - area.y))
         layer.noting = False
         if pygame.display.get_surface() is not None:
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
         self.assets.keep_layer_notes(layer, layer.notes)
         return layer, area.topleft
 
-    def draw_settled_seat(
-        self,
-        surface: pygame.Surface,
-        p: Presenter,
-        seat: int,
-        labels: list[tuple[pygame.Surface, pygame.Rect]],
-        offset: tuple[int, int],
-    ) -> None:
-        """The seat's ring, chips, settled cards and `labels` (`seat_labels`), moved by `offset` from their
-        places on the canvas."""
-        dx, dy = offset
+    def seat_pieces(self, p: Presenter, seat: int) -> tuple[pygame.Rect | None, list[Piece]]:
+        """What a seat's settled look is drawn from, in place on the canvas: the ring round the hand to play
+        (None when the seat does not play), then, in order, its chips, its settled cards and its labels."""
         model = p.seats[seat]
+        ring = None
         if p.active is not None and p.active[0] == seat:
-            cx, cy = p.hand_chip_pos(seat, p.active[1])
             ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
-            ring.center = (cx + dx, cy + dy)
-            pygame.draw.ellipse(surface, GOLD, ring, 4)
+            ring.center = p.hand_chip_pos(seat, p.active[1])
+        pieces: list[Piece] = []
         for h, hand in enumerate(model.hands):
             if hand.stake:
-                cx, cy = p.hand_chip_pos(seat, h)
-                self.draw_stack(surface, hand.stake, (cx + dx, cy + dy))
+                pieces += self.stack_pieces(hand.stake, p.hand_chip_pos(seat, h))
         if model.insurance:
-            cx, cy = p.insurance_pos(seat)
-            self.draw_stack(surface, model.insurance, (cx + dx, cy + dy), small=True)
+            pieces += self.stack_pieces(model.insurance, p.insurance_pos(seat), small=True)
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
                 if _settled(card):
-                    x, y, _w, _h = p.card_target(seat, h, i)
-                    self.draw_card(surface, card, (x + dx, y + dy), size)
-        for image, rect in labels:
-            surface.blit(image, rect.move(dx, dy))
+                    pieces += self.card_pieces(card.code, p.card_target(seat, h, i)[:2], size)
+        pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat)]
+        return ring, pieces
 
     def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer
@@ -700,6 +691,13 @@ class TableView:
         label: bool = True,
     ) -> None:
         """Chips for an amount: biggest chips at the bottom, in up to three stacks, the amount under them."""
+        for image, at in self.stack_pieces(amount, center, small=small, label=label):
+            surface.blit(image, at)
+
+    def stack_pieces(
+        self, amount: Money, center: tuple[float, float], *, small: bool = False, label: bool = True
+    ) -> list[Piece]:
+        """The chips of `draw_stack` and where each lies, bottom first, then the amount's label."""
         width = 38 if small else layout.STACK_CHIP_WIDTH
         step = max(3, round(sprites.STACK_STEP * width / sprites.STACK_SIZE[0]))
         chips = [value for value, count in chips_for(amount) for _ in range(count)]
@@ -709,13 +707,15 @@ class TableView:
         left = center[0] - (len(stacks) - 1) * gap / 2
         chip_h = self.assets.stack_chip(1, width).get_height()
         base_y = center[1] + chip_h // 2 + 4
+        pieces: list[Piece] = []
         for c, stack in enumerate(stacks):
             x = round(left + c * gap - width / 2)
             for k, value in enumerate(stack):
-                surface.blit(self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step)))
+                pieces.append((self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step))))
         if label:
             text = self.pill(amount_words(amount), 14 if small else 16, WHITE, (0, 0, 0, 170))
-            surface.blit(text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))))
+            pieces.append((text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))).topleft))
+        return pieces
 
     def draw_flight(self, surface: pygame.Surface, flight: ChipFlight) -> None:
         """Chips sliding across the felt."""

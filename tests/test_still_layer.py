@@ -17,7 +17,7 @@ from game.app import App
 from game.assets import NotingSurface
 from game.autoplay import ScriptedPolicy
 from game.settings import Settings
-from game.table_view import TableView
+from game.table_view import GOLD, TableView
 from tests.test_game_helpers import scene_name
 
 SEATS = 4
@@ -96,7 +96,11 @@ def test_the_kept_table_matches_a_fresh_drawing_through_a_round_with_splits(sett
 def seat_on_the_canvas(view: TableView, app: App, seat: int) -> pygame.Surface:
     """The seat's settled look drawn in place on a transparent canvas, as if it had no layer of its own."""
     canvas = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
-    view.draw_settled_seat(canvas, app.ctx.presenter, seat, view.seat_labels(app.ctx.presenter, seat), (0, 0))
+    ring, pieces = view.seat_pieces(app.ctx.presenter, seat)
+    if ring is not None:
+        pygame.draw.ellipse(canvas, GOLD, ring, 4)
+    for image, at in pieces:
+        canvas.blit(image, at)
     return canvas
 
 
