@@ -80,6 +80,14 @@ def _settled(card: CardSprite) -> bool:
     return card.move.done and card.flip is None and card.dest is None
 
 
+def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
+    """Add `area` to the rectangles to compose again, merged with those it overlaps but apart from the others
+    (one rectangle round a seat at one end and the shoe at the other would hold most of the table)."""
+    while (overlapped := area.collidelist(areas)) != -1:
+        area = area.union(areas.pop(overlapped))
+    areas.append(area)
+
+
 def chips_for(amount: Money) -> list[tuple[int, int]]:
     """Whole-unit chips making up an amount, biggest first: [(value, count), ...]."""
     units = amount // 100
@@ -257,39 +265,42 @@ class TableView:
         """The table at rest, canvas-sized in `surface`'s format: the under layer (`_under_layer`), then each
         seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
         keyed on what it shows: only the rectangles where something changed are composed again."""
-        under, dirty = self._under_layer(surface, p, rules)
+        under, under_dirty = self._under_layer(surface, p, rules)
         parts = [self.seat_layer(p, seat) for seat in range(len(p.seats))] + self.plate_parts(p)
         still = self._still
+        dirty: list[pygame.Rect] = []
         if still is None or _format(still) != _format(under) or len(self._still_parts) != len(parts):
             if still is None or _format(still) != _format(under):
                 still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
                 self._still_notes = []
                 self.assets.keep_layer_notes(still, self._still_notes)
                 self._still = still
-            dirty = still.get_rect()
+            dirty.append(still.get_rect())
         else:
+            if under_dirty is not None:
+                dirty.append(under_dirty)
             for old, new in zip(self._still_parts, parts, strict=True):
                 if old == new:  # the same drawing (surfaces compare by identity) in the same place
                     continue
                 for part in (old, new):
                     if part is not None:
-                        area = part[0].get_rect(topleft=part[1])
-                        dirty = area if dirty is None else dirty.union(area)
-        if dirty is not None:
+                        _gather(dirty, part[0].get_rect(topleft=part[1]))
+        if dirty:
             self._compose(still, under, parts, dirty)
         self._still_parts = parts
         return still
 
     def _compose(
-        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], area: pygame.Rect
+        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], areas: list[pygame.Rect]
     ) -> None:
-        """Draw the under layer, then the parts in order, on `still` within `area` (where the pixels come out
-        as drawing it all); and note the sprites it holds, for a window drawn larger."""
-        still.set_clip(area)
-        still.blit(under, (0, 0))
-        for part in parts:
-            if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
-                still.blit(*part)
+        """Draw the under layer, then the parts in order, on `still` within each of `areas` (where the pixels
+        come out as drawing it all); and note the sprites it holds, for a window drawn larger."""
+        for area in areas:
+            still.set_clip(area)
+            still.blit(under, (0, 0))
+            for part in parts:
+                if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
+                    still.blit(*part)
         still.set_clip(None)
         notes = [note for part_notes in self._under_notes for note in part_notes]
         for part in parts:
