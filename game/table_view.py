@@ -10,6 +10,7 @@ blits it once, then draws what moves over it.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -88,6 +89,17 @@ def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
     areas.append(area)
 
 
+@dataclass
+class _Pile:
+    """The cards lying in the tray as last drawn: where, over which pixels, and the picture with them on."""
+
+    place: pygame.Rect
+    under: bytes
+    noting: bool
+    cards: list[CardSprite] = field(default_factory=list)
+    image: pygame.Surface | None = None
+
+
 def chips_for(amount: Money) -> list[tuple[int, int]]:
     """Whole-unit chips making up an amount, biggest first: [(value, count), ...]."""
     units = amount // 100
@@ -100,7 +112,8 @@ def chips_for(amount: Money) -> list[tuple[int, int]]:
 
 
 class TableView:
-    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates)."""
+    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates, the pile
+    in the tray)."""
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
@@ -122,6 +135,7 @@ class TableView:
         self._still: NotingSurface | None = None
         self._still_parts: list[Part] = []
         self._still_notes: Notes = []
+        self._pile: _Pile | None = None
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -254,8 +268,7 @@ class TableView:
         self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
-        for card in p.collecting:
-            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+        self.draw_collecting(surface, p)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
 
@@ -446,6 +459,46 @@ class TableView:
             label = self.assets.shadowed_text(words, 17, CREAM)
             painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
         return painted
+
+    def draw_collecting(self, surface: pygame.Surface, p: Presenter) -> None:
+        """The cards on their way to the tray, in order. Those already in it lie still, one on another (the
+        first to go arrive first): their pile is kept as drawn and put back in one blit."""
+        cards = p.collecting
+        arrived = 0
+        while arrived < len(cards) and cards[arrived].move.done and cards[arrived].dest == cards[0].dest:
+            arrived += 1
+        drawn = self._put_pile(surface, p, cards[:arrived]) if arrived > 1 else 0
+        for card in cards[drawn:]:
+            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+
+    def _put_pile(self, surface: pygame.Surface, p: Presenter, pile: list[CardSprite]) -> int:
+        """Draw the cards lying in the tray, from the kept pile while what lies under it shows the same pixels
+        as when it was kept (so it comes out as drawing each card again); return how many it drew."""
+        size = layout.CARD_SIZE
+        places = [p.card_place(card, (0, 0, *size)) for card in pile]
+        place = self.card_area(places[0], size).inflate(4, 4)  # a card a pixel off (rounding) is still in it
+        inside = surface.get_rect().contains(place)
+        if not inside or not all(place.contains(self.card_area(at, size)) for at in places):
+            return 0
+        notes = surface.notes if isinstance(surface, NotingSurface) and surface.noting else None
+        under = pygame.image.tobytes(surface.subsurface(place), "RGB")
+        kept = self._pile
+        if kept is None or (kept.place, kept.under, kept.noting) != (place, under, notes is not None) or not (
+            len(kept.cards) <= len(pile) and all(a is b for a, b in zip(kept.cards, pile, strict=False))
+        ):
+            kept = _Pile(place, under, notes is not None)
+        noted = len(notes) if notes is not None else 0
+        if kept.image is not None:
+            surface.blit(kept.image, place)  # noting the cards it holds
+        if len(kept.cards) < len(pile):
+            for card, at in zip(pile[len(kept.cards) :], places[len(kept.cards) :], strict=True):
+                self.draw_card(surface, card, at, size)
+            kept.image, kept.cards = surface.subsurface(place).copy(), list(pile)
+            held = notes[noted:] if notes is not None else []  # drawn again from the art when enlarged
+            corner = -place.x, -place.y
+            self.assets.keep_layer_notes(kept.image, [(sprite, at.move(corner)) for sprite, at in held])
+        self._pile = kept
+        return len(pile)
 
     def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
         """Two half-shoes riffling into one, above the dealer's spot."""
