@@ -310,11 +310,6 @@ class NotingSurface(pygame.Surface):
                 self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
         return rect
 
-    def notes_in(self, area: pygame.Rect) -> Notes:
-        """The notes lying wholly inside `area`, placed relative to its corner (for a layer cut from it)."""
-        inside = [(sprite, where) for sprite, where in self.notes if area.contains(where)]
-        return [(sprite, where.move(-area.x, -area.y)) for sprite, where in inside]
-
 
 def shipped_files() -> list[str]:
     """Every data file the game and the engine load, as paths inside the installed packages.

@@ -10,6 +10,7 @@ blits it once, then draws what moves over it.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -57,7 +58,10 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, second
 
 
-Part = tuple[pygame.Surface, tuple[int, int]] | None
+Piece = tuple[pygame.Surface, tuple[int, int]]
+"""An image and where its top left corner lies."""
+
+Part = Piece | None
 """A cached drawing on the still layer and where its top left corner lies (None: nothing there)."""
 
 
@@ -77,6 +81,25 @@ def _settled(card: CardSprite) -> bool:
     return card.move.done and card.flip is None and card.dest is None
 
 
+def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
+    """Add `area` to the rectangles to compose again, merged with those it overlaps but apart from the others
+    (one rectangle round a seat at one end and the shoe at the other would hold most of the table)."""
+    while (overlapped := area.collidelist(areas)) != -1:
+        area = area.union(areas.pop(overlapped))
+    areas.append(area)
+
+
+@dataclass
+class _Pile:
+    """The cards lying in the tray as last drawn: where, over which pixels, and the picture with them on."""
+
+    place: pygame.Rect
+    under: bytes
+    noting: bool
+    cards: list[CardSprite] = field(default_factory=list)
+    image: pygame.Surface | None = None
+
+
 def chips_for(amount: Money) -> list[tuple[int, int]]:
     """Whole-unit chips making up an amount, biggest first: [(value, count), ...]."""
     units = amount // 100
@@ -89,15 +112,14 @@ def chips_for(amount: Money) -> list[tuple[int, int]]:
 
 
 class TableView:
-    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates)."""
+    """Paints the table; holds only caches (background, the still layer, seat layers, pills, plates, the pile
+    in the tray)."""
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self._background: pygame.Surface | None = None
         self._background_key: tuple[object, ...] | None = None
         self._seat_layers: dict[int, tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = {}
-        self._scratch = NotingSurface(layout.CANVAS_SIZE, assets, alpha=True)
-        self._scratch.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
@@ -113,6 +135,7 @@ class TableView:
         self._still: NotingSurface | None = None
         self._still_parts: list[Part] = []
         self._still_notes: Notes = []
+        self._pile: _Pile | None = None
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -245,8 +268,7 @@ class TableView:
         self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
-        for card in p.collecting:
-            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+        self.draw_collecting(surface, p)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
 
@@ -256,39 +278,42 @@ class TableView:
         """The table at rest, canvas-sized in `surface`'s format: the under layer (`_under_layer`), then each
         seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
         keyed on what it shows: only the rectangles where something changed are composed again."""
-        under, dirty = self._under_layer(surface, p, rules)
+        under, under_dirty = self._under_layer(surface, p, rules)
         parts = [self.seat_layer(p, seat) for seat in range(len(p.seats))] + self.plate_parts(p)
         still = self._still
+        dirty: list[pygame.Rect] = []
         if still is None or _format(still) != _format(under) or len(self._still_parts) != len(parts):
             if still is None or _format(still) != _format(under):
                 still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
                 self._still_notes = []
                 self.assets.keep_layer_notes(still, self._still_notes)
                 self._still = still
-            dirty = still.get_rect()
+            dirty.append(still.get_rect())
         else:
+            if under_dirty is not None:
+                dirty.append(under_dirty)
             for old, new in zip(self._still_parts, parts, strict=True):
                 if old == new:  # the same drawing (surfaces compare by identity) in the same place
                     continue
                 for part in (old, new):
                     if part is not None:
-                        area = part[0].get_rect(topleft=part[1])
-                        dirty = area if dirty is None else dirty.union(area)
-        if dirty is not None:
+                        _gather(dirty, part[0].get_rect(topleft=part[1]))
+        if dirty:
             self._compose(still, under, parts, dirty)
         self._still_parts = parts
         return still
 
     def _compose(
-        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], area: pygame.Rect
+        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], areas: list[pygame.Rect]
     ) -> None:
-        """Draw the under layer, then the parts in order, on `still` within `area` (where the pixels come out
-        as drawing it all); and note the sprites it holds, for a window drawn larger."""
-        still.set_clip(area)
-        still.blit(under, (0, 0))
-        for part in parts:
-            if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
-                still.blit(*part)
+        """Draw the under layer, then the parts in order, on `still` within each of `areas` (where the pixels
+        come out as drawing it all); and note the sprites it holds, for a window drawn larger."""
+        for area in areas:
+            still.set_clip(area)
+            still.blit(under, (0, 0))
+            for part in parts:
+                if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
+                    still.blit(*part)
         still.set_clip(None)
         notes = [note for part_notes in self._under_notes for note in part_notes]
         for part in parts:
@@ -357,17 +382,23 @@ class TableView:
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
     ) -> None:
         """One card with its shadow, mid-flip when it is turning over."""
-        x, y = round(place[0]), round(place[1])
-        shadow, margin = self.shadow(size)
-        surface.blit(shadow, (x - margin + 2, y - margin + 4))
+        shadow, face = self.card_pieces(card.code, place, size)
+        surface.blit(*shadow)
         if card.flip is not None:
+            x, y = face[1]
             t = card.flip.progress
             showing = card.code if t >= 0.5 else None
             width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
             image = pygame.transform.scale(self.card_image(showing, size), (width, size[1]))
             surface.blit(image, (x + (size[0] - width) // 2, y - round(6 * math.sin(math.pi * t))))
             return
-        surface.blit(self.card_image(card.code, size), (x, y))
+        surface.blit(*face)
+
+    def card_pieces(self, code: str | None, place: tuple[float, float], size: tuple[int, int]) -> list[Piece]:
+        """A card lying still at `place` (its face, or its back when `code` is None): shadow, then card."""
+        x, y = round(place[0]), round(place[1])
+        shadow, margin = self.shadow(size)
+        return [(shadow, (x - margin + 2, y - margin + 4)), (self.card_image(code, size), (x, y))]
 
     def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The shoe, its gauge of cards left and the cut card; returns the rectangle it paints."""
@@ -428,6 +459,46 @@ class TableView:
             label = self.assets.shadowed_text(words, 17, CREAM)
             painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
         return painted
+
+    def draw_collecting(self, surface: pygame.Surface, p: Presenter) -> None:
+        """The cards on their way to the tray, in order. Those already in it lie still, one on another (the
+        first to go arrive first): their pile is kept as drawn and put back in one blit."""
+        cards = p.collecting
+        arrived = 0
+        while arrived < len(cards) and cards[arrived].move.done and cards[arrived].dest == cards[0].dest:
+            arrived += 1
+        drawn = self._put_pile(surface, p, cards[:arrived]) if arrived > 1 else 0
+        for card in cards[drawn:]:
+            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+
+    def _put_pile(self, surface: pygame.Surface, p: Presenter, pile: list[CardSprite]) -> int:
+        """Draw the cards lying in the tray, from the kept pile while what lies under it shows the same pixels
+        as when it was kept (so it comes out as drawing each card again); return how many it drew."""
+        size = layout.CARD_SIZE
+        places = [p.card_place(card, (0, 0, *size)) for card in pile]
+        place = self.card_area(places[0], size).inflate(4, 4)  # a card a pixel off (rounding) is still in it
+        inside = surface.get_rect().contains(place)
+        if not inside or not all(place.contains(self.card_area(at, size)) for at in places):
+            return 0
+        notes = surface.notes if isinstance(surface, NotingSurface) and surface.noting else None
+        under = pygame.image.tobytes(surface.subsurface(place), "RGB")
+        kept = self._pile
+        if kept is None or (kept.place, kept.under, kept.noting) != (place, under, notes is not None) or not (
+            len(kept.cards) <= len(pile) and all(a is b for a, b in zip(kept.cards, pile, strict=False))
+        ):
+            kept = _Pile(place, under, notes is not None)
+        noted = len(notes) if notes is not None else 0
+        if kept.image is not None:
+            surface.blit(kept.image, place)  # noting the cards it holds
+        if len(kept.cards) < len(pile):
+            for card, at in zip(pile[len(kept.cards) :], places[len(kept.cards) :], strict=True):
+                self.draw_card(surface, card, at, size)
+            kept.image, kept.cards = surface.subsurface(place).copy(), list(pile)
+            held = notes[noted:] if notes is not None else []  # drawn again from the art when enlarged
+            corner = -place.x, -place.y
+            self.assets.keep_layer_notes(kept.image, [(sprite, at.move(corner)) for sprite, at in held])
+        self._pile = kept
+        return len(pile)
 
     def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
         """Two half-shoes riffling into one, above the dealer's spot."""
@@ -580,47 +651,45 @@ class TableView:
         return hands, model.insurance, active, p.assets_key
 
     def _build_seat_layer(self, p: Presenter, seat: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """Draw the seat's settled cards, chips and labels once, cropped to where they lie."""
-        model = p.seats[seat]
-        hands = model.hands
-        size = self._seat_card_size(p, seat)
-        area = pygame.Rect(layout.seat_position(p.positions[seat]), (0, 0))
-        area.inflate_ip(2 * layout.CIRCLE_RADIUS + 40, 110)
-        for h, hand in enumerate(hands):
-            area.union_ip(pygame.Rect(p.hand_chip_pos(seat, h), (0, 0)).inflate(130, 110))
-            for i in range(len(hand.cards)):
-                area.union_ip(pygame.Rect(p.card_target(seat, h, i)).inflate(90, 40))
-        if model.insurance:
-            area.union_ip(pygame.Rect(p.insurance_pos(seat), (0, 0)).inflate(80, 90))
-        labels = self.seat_labels(p, seat)
-        for _image, rect in labels:
-            area.union_ip(rect)
+        """Draw the seat's settled cards, chips and labels once, on a layer just the size of what they cover
+        (the fewer pixels, the cheaper it is to encode and compose when the seat changes)."""
+        ring, pieces = self.seat_pieces(p, seat)
+        covered = [image.get_rect(topleft=at) for image, at in pieces] + ([ring] if ring is not None else [])
+        area = covered[0].unionall(covered[1:]) if covered else pygame.Rect(0, 0, 0, 0)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
-        scratch = self._scratch
-        scratch.fill((0, 0, 0, 0), area)
-        scratch.notes.clear()
+        layer = NotingSurface(area.size, self.assets, alpha=True)
+        layer.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
+        if ring is not None:
+            pygame.draw.ellipse(layer, GOLD, ring.move(-area.x, -area.y), 4)
+        for image, (x, y) in pieces:
+            layer.blit(image, (x - area.x, y - area.y))
+        layer.noting = False
+        if pygame.display.get_surface() is not None:
+            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
+        self.assets.keep_layer_notes(layer, layer.notes)
+        return layer, area.topleft
+
+    def seat_pieces(self, p: Presenter, seat: int) -> tuple[pygame.Rect | None, list[Piece]]:
+        """What a seat's settled look is drawn from, in place on the canvas: the ring round the hand to play
+        (None when the seat does not play), then, in order, its chips, its settled cards and its labels."""
+        model = p.seats[seat]
+        ring = None
         if p.active is not None and p.active[0] == seat:
-            cx, cy = p.hand_chip_pos(seat, p.active[1])
             ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
-            ring.center = (cx, cy)
-            pygame.draw.ellipse(scratch, GOLD, ring, 4)
-        for h, hand in enumerate(hands):
+            ring.center = p.hand_chip_pos(seat, p.active[1])
+        pieces: list[Piece] = []
+        for h, hand in enumerate(model.hands):
             if hand.stake:
-                self.draw_stack(scratch, hand.stake, p.hand_chip_pos(seat, h))
+                pieces += self.stack_pieces(hand.stake, p.hand_chip_pos(seat, h))
         if model.insurance:
-            self.draw_stack(scratch, model.insurance, p.insurance_pos(seat), small=True)
-        for h, hand in enumerate(hands):
+            pieces += self.stack_pieces(model.insurance, p.insurance_pos(seat), small=True)
+        size = self._seat_card_size(p, seat)
+        for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
                 if _settled(card):
-                    self.draw_card(scratch, card, p.card_target(seat, h, i)[:2], size)
-        for image, rect in labels:
-            scratch.blit(image, rect)
-        layer = scratch.subsurface(area).copy()
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert_alpha()
-            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
-        self.assets.keep_layer_notes(layer, scratch.notes_in(area))
-        return layer, area.topleft
+                    pieces += self.card_pieces(card.code, p.card_target(seat, h, i)[:2], size)
+        pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat)]
+        return ring, pieces
 
     def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer
@@ -686,6 +755,13 @@ class TableView:
         label: bool = True,
     ) -> None:
         """Chips for an amount: biggest chips at the bottom, in up to three stacks, the amount under them."""
+        for image, at in self.stack_pieces(amount, center, small=small, label=label):
+            surface.blit(image, at)
+
+    def stack_pieces(
+        self, amount: Money, center: tuple[float, float], *, small: bool = False, label: bool = True
+    ) -> list[Piece]:
+        """The chips of `draw_stack` and where each lies, bottom first, then the amount's label."""
         width = 38 if small else layout.STACK_CHIP_WIDTH
         step = max(3, round(sprites.STACK_STEP * width / sprites.STACK_SIZE[0]))
         chips = [value for value, count in chips_for(amount) for _ in range(count)]
@@ -695,13 +771,15 @@ class TableView:
         left = center[0] - (len(stacks) - 1) * gap / 2
         chip_h = self.assets.stack_chip(1, width).get_height()
         base_y = center[1] + chip_h // 2 + 4
+        pieces: list[Piece] = []
         for c, stack in enumerate(stacks):
             x = round(left + c * gap - width / 2)
             for k, value in enumerate(stack):
-                surface.blit(self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step)))
+                pieces.append((self.assets.stack_chip(value, width), (x, round(base_y - chip_h - k * step))))
         if label:
             text = self.pill(amount_words(amount), 14 if small else 16, WHITE, (0, 0, 0, 170))
-            surface.blit(text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))))
+            pieces.append((text, text.get_rect(midtop=(round(center[0]), round(base_y + 1))).topleft))
+        return pieces
 
     def draw_flight(self, surface: pygame.Surface, flight: ChipFlight) -> None:
         """Chips sliding across the felt."""

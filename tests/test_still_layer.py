@@ -17,7 +17,7 @@ from game.app import App
 from game.assets import NotingSurface
 from game.autoplay import ScriptedPolicy
 from game.settings import Settings
-from game.table_view import TableView
+from game.table_view import GOLD, TableView
 from tests.test_game_helpers import scene_name
 
 SEATS = 4
@@ -49,21 +49,22 @@ def table_app(**settings: object) -> App:
 Noted = list[tuple[int, tuple[int, int, int, int]]]
 
 
-def drawn(view: TableView, app: App) -> tuple[bytes, Noted]:
-    """The table as `view` draws it now: its pixels, and the card and chip sprites noted on it (any order)."""
+def drawn(view: TableView, app: App, noting: bool = True) -> tuple[bytes, Noted]:
+    """The table as `view` draws it now: its pixels, and the card and chip sprites noted on it (any order;
+    none unless `noting`, as in a window no larger than the canvas)."""
     surface = NotingSurface(layout.CANVAS_SIZE, app.assets, like=app.screen)
-    surface.noting = True
+    surface.noting = noting
     view.draw(surface, app.ctx.presenter, app.ctx.session.rules)
     notes = sorted((id(sprite), (rect.x, rect.y, rect.w, rect.h)) for sprite, rect in surface.notes)
     return pygame.image.tobytes(surface, "RGB"), notes
 
 
-def assert_fresh(app: App, when: str) -> None:
+def assert_fresh(app: App, when: str, noting: bool = True) -> None:
     """The kept layers draw what a view with nothing kept draws."""
-    kept, kept_notes = drawn(app.ctx.view, app)
+    kept, kept_notes = drawn(app.ctx.view, app, noting)
     view = TableView(app.assets)
     view._pointed, view._pointed_at = app.ctx.view._pointed, app.ctx.view._pointed_at  # the pointer's bob
-    fresh, fresh_notes = drawn(view, app)
+    fresh, fresh_notes = drawn(view, app, noting)
     assert kept == fresh, f"the kept table differs from a fresh drawing {when}"
     assert kept_notes == fresh_notes, f"the kept table notes other sprites than a fresh drawing {when}"
 
@@ -89,6 +90,79 @@ def test_the_kept_table_matches_a_fresh_drawing_through_a_round_with_splits(sett
         assert {"PlayerTurnScene", "DealerTurnScene", "PayoutScene"} <= seen
         assert most_hands >= 2, "no seat split"
         assert app.ctx.presenter.discarded > 0
+    finally:
+        app.close()
+
+
+def seat_on_the_canvas(view: TableView, app: App, seat: int) -> pygame.Surface:
+    """The seat's settled look drawn in place on a transparent canvas, as if it had no layer of its own."""
+    canvas = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
+    ring, pieces = view.seat_pieces(app.ctx.presenter, seat)
+    if ring is not None:
+        pygame.draw.ellipse(canvas, GOLD, ring, 4)
+    for image, at in pieces:
+        canvas.blit(image, at)
+    return canvas
+
+
+def run_length(surface: pygame.Surface) -> bytes:
+    """The pixels of `surface` once run-length encoded, as a seat layer is (no colour where wholly
+    transparent)."""
+    encoded = surface.copy()
+    encoded.set_alpha(255, pygame.RLEACCEL)
+    pygame.Surface((1, 1)).convert().blit(encoded, (0, 0))  # the first blit encodes it
+    return pygame.image.tobytes(encoded, "RGBA")
+
+
+def test_a_seat_layer_holds_the_seat_as_drawn_on_the_canvas_pixel_for_pixel():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        compared = 0
+        for frame in range(60 * 40):
+            app.step()
+            if scene_name(app) == "DealingScene" and frame > 600:
+                break
+            if frame % 20:
+                continue
+            for seat in range(len(p.seats)):
+                part = view.seat_layer(p, seat)
+                if part is None:
+                    continue
+                layer, corner = part
+                where = layer.get_rect(topleft=corner)
+                canvas = seat_on_the_canvas(view, app, seat)
+                assert run_length(layer) == run_length(canvas.subsurface(where)), (
+                    f"seat {seat}'s layer differs at frame {frame}")
+                canvas.fill((0, 0, 0, 0), where)
+                assert pygame.mask.from_surface(canvas, 0).count() == 0, f"seat {seat}'s layer cut off a part"
+                compared += 1
+        assert compared > 50
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
+def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
+    from pygame._sdl2.video import Window
+
+    app = table_app()
+    try:
+        Window.from_display_module().size = window  # larger: the frames note the cards, to draw them sharp
+        p, view = app.ctx.presenter, app.ctx.view
+        frame = 0
+        while not p.collecting:
+            app.step()
+            frame += 1
+            assert frame < 60 * 90, "the table was never collected"
+        most_kept = 0
+        while p.collecting:
+            for _kept_or_put_back in range(2):
+                when = f"collecting, {len(p.collecting)} cards on their way or in the tray"
+                assert_fresh(app, when, noting=app.screen.noting)
+            most_kept = max(most_kept, len(view._pile.cards) if view._pile is not None else 0)
+            app.step()  # one more card in the tray: the kept pile grows by it
+        assert most_kept > len(p.seats) * 2, "the cards in the tray were never kept as one pile"
     finally:
         app.close()
 
