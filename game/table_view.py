@@ -683,19 +683,22 @@ class TableView:
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         layer = NotingSurface(area.size, self.assets, alpha=True)
         drawn = _SeatLayer((), layer, area.topleft, ring, pieces)
-        self._paint_seat_layer(drawn, layer.get_rect())
+        self._paint_seat_layer(drawn, [layer.get_rect()])
         self.assets.keep_layer_notes(layer, layer.notes)
         return drawn
 
     def _redraw_seat_layer(
         self, drawn: _SeatLayer, ring: pygame.Rect | None, pieces: list[Piece], changed: list[pygame.Rect]
     ) -> bool:
-        """Draw a seat's layer again in place, only where a piece came, went or moved (a card landing, its
-        hand's new total), and add those rectangles of the canvas to `changed`. False, drawing nothing, when
-        it cannot be: the ring moved, a piece lies outside the layer, or pieces kept change their order (each
-        pixel is drawn from the same pieces in the same order as a fresh layer, so it comes out the same)."""
+        """Draw a seat's layer again in place, only where the ring or a piece came, went or moved (a card
+        landing, its hand's new total, the next hand to play), and add those rectangles of the canvas to
+        `changed`. False, drawing nothing, when it cannot be: something lies outside the layer, or pieces kept
+        change their order (each pixel is drawn from the same pieces in the same order as a fresh layer, so
+        it comes out the same)."""
         bounds = drawn.layer.get_rect(topleft=drawn.at)
-        if ring != drawn.ring or not all(bounds.contains(image.get_rect(topleft=at)) for image, at in pieces):
+        if not all(bounds.contains(image.get_rect(topleft=at)) for image, at in pieces) or (
+            ring is not None and not bounds.contains(ring)
+        ):
             return False
         old = {(id(image), at) for image, at in drawn.pieces}
         new = {(id(image), at) for image, at in pieces}
@@ -708,26 +711,30 @@ class TableView:
         for image, at in [*drawn.pieces, *pieces]:
             if (id(image), at) not in kept:
                 _gather(areas, image.get_rect(topleft=at))
-        drawn.pieces = pieces
-        for area in areas:
-            self._paint_seat_layer(drawn, area.move(-drawn.at[0], -drawn.at[1]))
-            changed.append(area)
+        if ring != drawn.ring:
+            for moved in (drawn.ring, ring):
+                if moved is not None:
+                    _gather(areas, moved)
+        drawn.ring, drawn.pieces = ring, pieces
+        self._paint_seat_layer(drawn, [area.move(-drawn.at[0], -drawn.at[1]) for area in areas])
+        changed += areas
         return True
 
-    def _paint_seat_layer(self, drawn: _SeatLayer, area: pygame.Rect) -> None:
-        """Clear `area` of a seat's layer and draw there its ring and the pieces that reach into it; note
-        again where the layer's sprites lie."""
+    def _paint_seat_layer(self, drawn: _SeatLayer, areas: list[pygame.Rect]) -> None:
+        """Clear each of `areas` of a seat's layer and draw there its ring and the pieces that reach into it;
+        note again where the layer's sprites lie."""
         layer = drawn.layer
         x, y = drawn.at
         layer.set_alpha(255)  # not run-length encoded while drawn on: pygame then blends as on a new layer
-        layer.set_clip(area)
-        layer.fill((0, 0, 0, 0))
-        if drawn.ring is not None:
-            pygame.draw.ellipse(layer, GOLD, drawn.ring.move(-x, -y), 4)
-        for image, (px, py) in drawn.pieces:
-            where = image.get_rect(topleft=(px - x, py - y))
-            if area.colliderect(where):
-                layer.blit(image, where)
+        for area in areas:
+            layer.set_clip(area)
+            layer.fill((0, 0, 0, 0))
+            if drawn.ring is not None:
+                pygame.draw.ellipse(layer, GOLD, drawn.ring.move(-x, -y), 4)
+            for image, (px, py) in drawn.pieces:
+                where = image.get_rect(topleft=(px - x, py - y))
+                if area.colliderect(where):
+                    layer.blit(image, where)
         layer.set_clip(None)
         if pygame.display.get_surface() is not None:
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
