@@ -302,13 +302,18 @@ class NotingSurface(pygame.Surface):
         """Blit as a Surface does, noting a listed sprite or layer drawn whole."""
         rect = super().blit(source, dest, area, special_flags)
         if self.noting and area is None and not special_flags:
-            key = id(source)
-            if key in self.sprites:
-                if rect.size == source.get_size():
-                    self.notes.append((source, rect))
-            elif key in self.layers and rect.size == source.get_size():
-                self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
+            self.note(source, rect)
         return rect
+
+    def note(self, source: pygame.Surface, rect: pygame.Rect) -> None:
+        """Note `source`, a listed sprite or layer, drawn at `rect` (as far as it shows) if it shows whole."""
+        if rect.size != source.get_size():
+            return
+        key = id(source)
+        if key in self.sprites:
+            self.notes.append((source, rect))
+        elif key in self.layers:
+            self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
 
 
 def shipped_files() -> list[str]:

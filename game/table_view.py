@@ -90,6 +90,18 @@ def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
 
 
 @dataclass
+class _SeatLayer:
+    """A seat's settled look as last drawn: what it shows (`TableView._seat_key`), the layer and where its
+    top left corner lies, and what it was drawn from (`TableView.seat_pieces`)."""
+
+    key: tuple[object, ...]
+    layer: NotingSurface
+    at: tuple[int, int]
+    ring: pygame.Rect | None
+    pieces: list[Piece]
+
+
+@dataclass
 class _Pile:
     """The cards lying in the tray as last drawn: where, over which pixels, and the picture with them on."""
 
@@ -119,7 +131,7 @@ class TableView:
         self.assets = assets
         self._background: pygame.Surface | None = None
         self._background_key: tuple[object, ...] | None = None
-        self._seat_layers: dict[int, tuple[tuple[object, ...], pygame.Surface, tuple[int, int]]] = {}
+        self._seat_layers: dict[int, _SeatLayer] = {}
         self._pills: dict[
             tuple[str, int, tuple[int, int, int], tuple[int, int, int, int]], pygame.Surface
         ] = {}
@@ -279,7 +291,8 @@ class TableView:
         seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
         keyed on what it shows: only the rectangles where something changed are composed again."""
         under, under_dirty = self._under_layer(surface, p, rules)
-        parts = [self.seat_layer(p, seat) for seat in range(len(p.seats))] + self.plate_parts(p)
+        redrawn: list[pygame.Rect] = []  # where a seat's layer was drawn again in place
+        parts = [self.seat_layer(p, seat, redrawn) for seat in range(len(p.seats))] + self.plate_parts(p)
         still = self._still
         dirty: list[pygame.Rect] = []
         if still is None or _format(still) != _format(under) or len(self._still_parts) != len(parts):
@@ -292,6 +305,8 @@ class TableView:
         else:
             if under_dirty is not None:
                 dirty.append(under_dirty)
+            for area in redrawn:
+                _gather(dirty, area)
             for old, new in zip(self._still_parts, parts, strict=True):
                 if old == new:  # the same drawing (surfaces compare by identity) in the same place
                     continue
@@ -539,18 +554,22 @@ class TableView:
             return _("DEALER  {total}").format(total=p.dealer_total.upper()), 20, color
         return None
 
-    def seat_layer(self, p: Presenter, seat: int) -> Part:
+    def seat_layer(self, p: Presenter, seat: int, changed: list[pygame.Rect]) -> Part:
         """A seat's settled look (cards at rest, chips, labels) and where it lies; drawn again only when it
-        changes (`_seat_key`); None for a seat with nothing on the felt."""
+        changes (`_seat_key`), in place where it can be (`_redraw_seat_layer`, adding the rectangles of the
+        canvas it drew again to `changed`); None for a seat with nothing on the felt."""
         model = p.seats[seat]
         if not model.hands and not model.insurance:
             return None
         key = self._seat_key(p, seat)
         cached = self._seat_layers.get(seat)
-        if cached is None or cached[0] != key:
-            cached = (key, *self._build_seat_layer(p, seat))
+        if cached is None or cached.key != key:
+            ring, pieces = self.seat_pieces(p, seat)
+            if cached is None or not self._redraw_seat_layer(cached, ring, pieces, changed):
+                cached = self._build_seat_layer(p, seat, ring, pieces)
+            cached.key = key
             self._seat_layers[seat] = cached
-        return cached[1], cached[2]
+        return cached.layer, cached.at
 
     def draw_seat_motion(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
         """A seat's cards on their way (over the still layer) and the pointer over the hand to play."""
@@ -650,24 +669,78 @@ class TableView:
         active = p.active[1] if p.active is not None and p.active[0] == seat else None
         return hands, model.insurance, active, p.assets_key
 
-    def _build_seat_layer(self, p: Presenter, seat: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    def _build_seat_layer(
+        self, p: Presenter, seat: int, ring: pygame.Rect | None, pieces: list[Piece]
+    ) -> _SeatLayer:
         """Draw the seat's settled cards, chips and labels once, on a layer just the size of what they cover
-        (the fewer pixels, the cheaper it is to encode and compose when the seat changes)."""
-        ring, pieces = self.seat_pieces(p, seat)
+        and of where each hand's next card will lie (the fewer pixels, the cheaper it is to encode and compose
+        when the seat changes; the next card then lands inside it, and is drawn in place)."""
         covered = [image.get_rect(topleft=at) for image, at in pieces] + ([ring] if ring is not None else [])
+        size = self._seat_card_size(p, seat)
+        for h, hand in enumerate(p.seats[seat].hands):
+            covered.append(self.card_area(p.card_target(seat, h, len(hand.cards))[:2], size))
         area = covered[0].unionall(covered[1:]) if covered else pygame.Rect(0, 0, 0, 0)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         layer = NotingSurface(area.size, self.assets, alpha=True)
-        layer.noting = True  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
-        if ring is not None:
-            pygame.draw.ellipse(layer, GOLD, ring.move(-area.x, -area.y), 4)
-        for image, (x, y) in pieces:
-            layer.blit(image, (x - area.x, y - area.y))
-        layer.noting = False
+        drawn = _SeatLayer((), layer, area.topleft, ring, pieces)
+        self._paint_seat_layer(drawn, [layer.get_rect()])
+        self.assets.keep_layer_notes(layer, layer.notes)
+        return drawn
+
+    def _redraw_seat_layer(
+        self, drawn: _SeatLayer, ring: pygame.Rect | None, pieces: list[Piece], changed: list[pygame.Rect]
+    ) -> bool:
+        """Draw a seat's layer again in place, only where the ring or a piece came, went or moved (a card
+        landing, its hand's new total, the next hand to play), and add those rectangles of the canvas to
+        `changed`. False, drawing nothing, when it cannot be: something lies outside the layer, or pieces kept
+        change their order (each pixel is drawn from the same pieces in the same order as a fresh layer, so
+        it comes out the same)."""
+        bounds = drawn.layer.get_rect(topleft=drawn.at)
+        if not all(bounds.contains(image.get_rect(topleft=at)) for image, at in pieces) or (
+            ring is not None and not bounds.contains(ring)
+        ):
+            return False
+        old = {(id(image), at) for image, at in drawn.pieces}
+        new = {(id(image), at) for image, at in pieces}
+        kept = old & new
+        if [piece for piece in drawn.pieces if (id(piece[0]), piece[1]) in kept] != [
+            piece for piece in pieces if (id(piece[0]), piece[1]) in kept
+        ]:
+            return False
+        areas: list[pygame.Rect] = []
+        for image, at in [*drawn.pieces, *pieces]:
+            if (id(image), at) not in kept:
+                _gather(areas, image.get_rect(topleft=at))
+        if ring != drawn.ring:
+            for moved in (drawn.ring, ring):
+                if moved is not None:
+                    _gather(areas, moved)
+        drawn.ring, drawn.pieces = ring, pieces
+        self._paint_seat_layer(drawn, [area.move(-drawn.at[0], -drawn.at[1]) for area in areas])
+        changed += areas
+        return True
+
+    def _paint_seat_layer(self, drawn: _SeatLayer, areas: list[pygame.Rect]) -> None:
+        """Clear each of `areas` of a seat's layer and draw there its ring and the pieces that reach into it;
+        note again where the layer's sprites lie."""
+        layer = drawn.layer
+        x, y = drawn.at
+        layer.set_alpha(255)  # not run-length encoded while drawn on: pygame then blends as on a new layer
+        for area in areas:
+            layer.set_clip(area)
+            layer.fill((0, 0, 0, 0))
+            if drawn.ring is not None:
+                pygame.draw.ellipse(layer, GOLD, drawn.ring.move(-x, -y), 4)
+            for image, (px, py) in drawn.pieces:
+                where = image.get_rect(topleft=(px - x, py - y))
+                if area.colliderect(where):
+                    layer.blit(image, where)
+        layer.set_clip(None)
         if pygame.display.get_surface() is not None:
             layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
-        self.assets.keep_layer_notes(layer, layer.notes)
-        return layer, area.topleft
+        layer.notes.clear()  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
+        for image, (px, py) in drawn.pieces:
+            layer.note(image, image.get_rect(topleft=(px - x, py - y)).clip(layer.get_rect()))
 
     def seat_pieces(self, p: Presenter, seat: int) -> tuple[pygame.Rect | None, list[Piece]]:
         """What a seat's settled look is drawn from, in place on the canvas: the ring round the hand to play

@@ -126,7 +126,7 @@ def test_a_seat_layer_holds_the_seat_as_drawn_on_the_canvas_pixel_for_pixel():
             if frame % 20:
                 continue
             for seat in range(len(p.seats)):
-                part = view.seat_layer(p, seat)
+                part = view.seat_layer(p, seat, [])
                 if part is None:
                     continue
                 layer, corner = part
@@ -138,6 +138,39 @@ def test_a_seat_layer_holds_the_seat_as_drawn_on_the_canvas_pixel_for_pixel():
                 assert pygame.mask.from_surface(canvas, 0).count() == 0, f"seat {seat}'s layer cut off a part"
                 compared += 1
         assert compared > 50
+    finally:
+        app.close()
+
+
+def laid_on_the_canvas(app: App, layer: pygame.Surface, corner: tuple[int, int]) -> tuple[bytes, Noted]:
+    """A seat's layer laid in place on a transparent canvas: its pixels, and the sprites it notes there."""
+    canvas = pygame.Surface(layout.CANVAS_SIZE, pygame.SRCALPHA)
+    canvas.blit(layer, corner)
+    held = app.assets.layer_notes[id(layer)]
+    notes = sorted((id(sprite), tuple(where.move(corner))) for sprite, where in held)
+    return pygame.image.tobytes(canvas, "RGBA"), notes  # type: ignore[return-value]
+
+
+def test_a_seat_layer_drawn_again_in_place_matches_one_drawn_from_scratch():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        shown: dict[int, tuple[pygame.Surface, tuple[object, ...]]] = {}
+        in_place = 0
+        for frame in range(60 * 40):
+            app.step()
+            if scene_name(app) == "DealingScene" and frame > 600:
+                break
+            for seat, drawn_last in view._seat_layers.items():
+                if seat in shown and shown[seat][0] is drawn_last.layer and shown[seat][1] != drawn_last.key:
+                    fresh = TableView(app.assets).seat_layer(p, seat, [])
+                    assert fresh is not None
+                    kept = laid_on_the_canvas(app, drawn_last.layer, drawn_last.at)
+                    assert kept == laid_on_the_canvas(app, *fresh), (
+                        f"seat {seat}'s layer drawn in place differs from a fresh one at frame {frame}")
+                    in_place += 1
+                shown[seat] = drawn_last.layer, drawn_last.key
+        assert in_place > 20, "no seat's layer was drawn again in place"
     finally:
         app.close()
 
