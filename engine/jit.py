@@ -23,6 +23,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # this when it is imported; a NUMBA_CACHE_DIR of the user's own wins).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir() / "numba"))
 
+
 def _set_up_numba() -> None:
     """numba's typing and target set-up, which its first compiled call (or load from the cache) does
     otherwise. It is one of numba's insides: if a version moves it, that first call does it."""

@@ -373,16 +373,13 @@ def dealer_probabilities(
     ups: list[int | None] = [None] if rules.dealer_draws_after_players else [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]
     rows = []
     for up in ups:
-        if up is None:
-            drawn_from = shoe
-        elif shoe.counts is not None and shoe.counts[up - 1] == 0:
+        if up is not None and shoe.counts is not None and shoe.counts[up - 1] == 0:
             continue
-        else:
-            drawn_from = shoe.without([up])
         index = None if up is None else up - 1
         if weighed is not None:
             dist = as_distribution([float(p) for p in weighed[RANKS if index is None else index]])
         else:
+            drawn_from = shoe if up is None else shoe.without([up])
             dist = dealer_distribution(drawn_from.counts, index, rules.dealer_hits_soft_17)
         conditioned = condition and dist[BLACKJACK] > 0
         if conditioned and dist[BLACKJACK] < 1:

@@ -150,11 +150,10 @@ def analyze(rules: Rules, *, exact: bool | None = None) -> Analysis:
 def _dealer_rows(rules: Rules, shoe: Composition, exact: bool) -> tuple[DealerOdds, ...]:
     """The dealer's odds per up card: in an exact analysis that ran compiled (numba is loaded), every
     up card's from one compiled weighing of the shoe; otherwise weighed up card by up card."""
-    if exact and compiled_odds() and shoe.counts is not None and all(c == int(c) for c in shoe.counts):
+    if exact and compiled_odds() and shoe.counts is not None:  # the rules' shoe: whole decks
         from engine.odds.compiled import dealer_odds
 
-        counts = tuple(int(count) for count in shoe.counts)
-        return dealer_probabilities(rules, weighed=dealer_odds(counts, rules.dealer_hits_soft_17))
+        return dealer_probabilities(rules, weighed=dealer_odds(shoe.counts, rules.dealer_hits_soft_17))
     return dealer_probabilities(rules)
 
 
