@@ -21,7 +21,8 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from operator import mul
+from itertools import groupby, takewhile
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from engine import risk
@@ -208,18 +209,29 @@ def chunk_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def run_chunks(plan: Plan, indices: Sequence[int]) -> Tally:
+    """Play several chunks of the plan, each at its own fresh table, and tally them together.
+
+    The kernel plays them all in one compiled call; the other engines chunk by chunk (`run_chunk`).
+    """
+    if plan.engine != "kernel":
+        return sum((run_chunk(plan, index) for index in indices), Tally())
+    from engine import kernel
+
+    # a kernel chunk takes a few milliseconds: no list of the plan's chunks for each
+    chunks = [(plan.chunk_rounds(index), chunk_seed(plan.seed, index)) for index in indices]
+    return kernel.play_chunks(plan.rules, plan.bot, chunks, seats=plan.seats, novice_style=plan.novice_style,
+                              spread=plan.spread, bankroll=plan.bankrolls()[0], counter=plan.counter)
+
+
 def run_chunk(plan: Plan, index: int) -> Tally:
     """Play one chunk of the plan at a fresh table and tally it."""
-    rounds = plan.chunk_rounds(index)  # a kernel chunk takes a millisecond or two: no list per chunk
+    if plan.engine == "kernel":
+        return run_chunks(plan, (index,))
+    rounds = plan.chunk_rounds(index)
     seed = chunk_seed(plan.seed, index)
     if plan.engine == "round":
         return _tally_rounds(plan, rounds, seed)
-    if plan.engine == "kernel":
-        from engine import kernel
-
-        return kernel.play_chunk(plan.rules, plan.bot, rounds, seed, seats=plan.seats,
-                                 novice_style=plan.novice_style, spread=plan.spread,
-                                 bankroll=plan.bankrolls()[0], counter=plan.counter)
     bots = plan.make_bots()
     if isinstance(bots[0], CounterBot) and plan.rules.decks is not None:
         return _tally_counted(plan, bots, rounds, seed)
@@ -533,8 +545,9 @@ def run(
 ) -> Summary:
     """Play the plan over `workers` workers (every core by default; see `in_threads`) and merge the chunks.
 
-    `on_chunk` is called with each chunk's tally as it finishes. A KeyboardInterrupt
-    stops the workers and returns what the finished chunks gathered, marked interrupted.
+    `on_chunk` is called with the tally of each chunk, or run of chunks, as it finishes. A
+    KeyboardInterrupt stops the workers and returns what the finished chunks gathered, marked
+    interrupted.
     """
     return run_all([plan], workers=workers, on_chunk=on_chunk)[0]
 
@@ -543,7 +556,7 @@ Task = tuple[int, int]
 """One unit of work of several plans: (the plan's index, the chunk's index)."""
 
 Played = Generator[tuple[int, Tally], None, None]
-"""Finished chunks in any order, each with the index of its plan."""
+"""Finished chunks in any order, each (or each run of a plan's chunks) with the index of its plan."""
 
 
 def tasks(plans: Sequence[Plan]) -> list[Task]:
@@ -590,15 +603,43 @@ def run_all(
 
 
 def run_tasks(plans: Sequence[Plan], batch: Sequence[Task]) -> list[tuple[int, Tally]]:
-    """Play a batch of tasks of several plans: each one's plan index and chunk tally, in order."""
-    return [(index, run_chunk(plans[index], chunk)) for index, chunk in batch]
+    """Play a batch of tasks of several plans: each run of one plan's chunks in one tally, with its index."""
+    return [(index, run_chunks(plans[index], [chunk for _, chunk in run]))
+            for index, run in groupby(batch, key=itemgetter(0))]
+
+
+class _Batches:
+    """The run's tasks handed out a batch at a time, to one thread or several: consecutive chunks
+    of one plan, as many as `tasks_per_send` gives for what is left (fewer and fewer at the end)."""
+
+    def __init__(self, work: Sequence[Task], kernel: bool, workers: int) -> None:
+        self._work = work
+        self._kernel = kernel
+        self._workers = workers
+        self._next = 0
+        self._taking = threading.Lock()
+
+    def take(self) -> tuple[int, list[int]] | None:
+        """The next batch: a plan's index and its chunks' indices; None once every task is taken."""
+        with self._taking:
+            start = self._next
+            if start == len(self._work):
+                return None
+            index = self._work[start][0]
+            size = tasks_per_send(self._kernel, len(self._work) - start, self._workers)
+            chunks = [chunk for _, chunk in takewhile(lambda task: task[0] == index,
+                                                      self._work[start:start + size])]
+            self._next = start + len(chunks)
+            return index, chunks
 
 
 def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     """Each chunk's tally as it finishes: in this process, in threads of it (`in_threads`), or over a pool."""
     if workers <= 1:
-        for index, chunk in work:
-            yield index, run_chunk(plans[index], chunk)
+        serial = _Batches(work, all(plan.engine == "kernel" for plan in plans), 1)
+        while (batch := serial.take()) is not None:
+            index, chunks = batch
+            yield index, run_chunks(plans[index], chunks)
         return
     if in_threads(plans):
         yield from _played_in_threads(plans, work, workers)
@@ -660,29 +701,27 @@ def _tables_key(plan: Plan) -> tuple[object, ...]:
 
 
 def _played_in_threads(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
-    """Each chunk's tally as it finishes, played by `workers` threads of this process (`in_threads`).
+    """Each batch's tally as it finishes, played by `workers` threads of this process (`in_threads`).
 
-    Each thread takes the next chunk in order as it becomes free, so none waits at the end
-    for more than one chunk of another's (a few milliseconds). A Ctrl-C, or the run being
-    closed, lets every thread finish the chunk it plays and stop; an error in a thread is
-    raised here.
+    Each thread takes the next batch (`_Batches`) as it becomes free; the batches shrink to one
+    chunk at the end, so none waits then for more than one chunk of another's (a few
+    milliseconds). A Ctrl-C, or the run being closed, lets every thread finish the batch it
+    plays (a tenth of a second at most) and stop; an error in a thread is raised here.
     """
     import queue
 
     finished: queue.SimpleQueue[tuple[int, Tally] | BaseException | None] = queue.SimpleQueue()
     stop = threading.Event()
-    taking = threading.Lock()
-    left = iter(work)
+    batches = _Batches(work, True, workers)
 
     def play() -> None:
         try:
             while not stop.is_set():
-                with taking:
-                    task = next(left, None)
-                if task is None:
+                batch = batches.take()
+                if batch is None:
                     return
-                index, chunk = task
-                finished.put((index, run_chunk(plans[index], chunk)))
+                index, chunks = batch
+                finished.put((index, run_chunks(plans[index], chunks)))
         except BaseException as error:  # handed to the waiting thread, which raises it
             finished.put(error)
         finally:

@@ -12,10 +12,11 @@ import pytest
 pytest.importorskip("numba")
 
 from engine import load_rules
-from engine.kernel import play_seeded, play_shoes
+from engine.kernel import kernel_tally, play_chunks, play_seeded, play_shoes
 from engine.kernel.loop import BATCH
 from engine.kernel.tables import CODES
-from engine.simulate import CHUNK_ROUNDS, Plan, in_threads, run, run_all, tasks, tasks_per_send
+from engine.simulate import CHUNK_ROUNDS, KERNEL_SEND, Plan, in_threads, run, run_all, tasks, tasks_per_send
+from engine.tally import Tally
 
 MASK = 2**64 - 1
 
@@ -41,6 +42,33 @@ def test_an_infinite_deck_drawn_in_batches_deals_the_cards_drawn_one_at_a_time()
     scripted = play_shoes(rules, "basic", [cards], rounds)
     assert scripted.rounds == rounds and seeded.events["cards"] > 3 * BATCH
     assert (seeded.sums, seeded.results, seeded.events) == (scripted.sums, scripted.results, scripted.events)
+
+
+@pytest.mark.parametrize(
+    ("preset", "bot", "seats"), [("double-up", "basic", 2), ("vegas-strip", "counter", 1)],
+    ids=["tournament", "counter"],
+)
+def test_chunks_played_in_one_call_each_start_at_a_fresh_table(preset: str, bot: str, seats: int) -> None:
+    # A tournament's bankrolls and a counter's count and shoe must not run on from one chunk to the next.
+    rules = load_rules(preset)
+    chunks = [(3000, 11), (2500, 12), (40, 13)]
+    together = play_chunks(rules, bot, chunks, seats=seats, bankroll=rules.min_bet * 50)
+    apart = [kernel_tally(play_seeded(rules, bot, rounds, seed, seats=seats, bankroll=rules.min_bet * 50))
+             for rounds, seed in chunks]
+    assert together == sum(apart, Tally()) and all(tally.rounds > 0 for tally in apart)
+
+
+def test_a_batch_is_one_plans_chunks_and_batches_shrink_to_one_chunk_at_the_end() -> None:
+    from engine.simulate import _Batches
+
+    work = [(0, chunk) for chunk in range(700)] + [(1, chunk) for chunk in range(30)]
+    batches, taken = _Batches(work, True, 2), []
+    while (batch := batches.take()) is not None:
+        taken.append(batch)
+    assert [(index, chunk) for index, chunks in taken for chunk in chunks] == work
+    sizes = [len(chunks) for _, chunks in taken]
+    assert sizes[0] == KERNEL_SEND and sizes[-3:] == [1, 1, 1]  # the last few chunks one at a time
+    assert _Batches(work, False, 2).take() == (0, [0])  # the Python engines: a chunk at a time
 
 
 def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> None:
@@ -69,14 +97,14 @@ def test_threads_play_every_chunk_of_every_plan_exactly_once(monkeypatch) -> Non
     plans = [Plan(rules, "basic", rounds=5 * CHUNK_ROUNDS + 1, seed=2, engine="kernel"),
              Plan(rules, "basic", seats=3, rounds=3 * CHUNK_ROUNDS, seed=2, engine="kernel")]
     assert in_threads(plans)
-    real, played, threads = simulate.run_chunk, [], set()
+    real, played, threads = simulate.run_chunks, [], set()
 
-    def recorded(plan, index):
-        played.append((plans.index(plan), index))
+    def recorded(plan, indices):
+        played.extend((plans.index(plan), index) for index in indices)
         threads.add(threading.current_thread().name)
-        return real(plan, index)
+        return real(plan, indices)
 
-    monkeypatch.setattr(simulate, "run_chunk", recorded)
+    monkeypatch.setattr(simulate, "run_chunks", recorded)
     summaries = run_all(plans, workers=2)
     assert sorted(played) == tasks(plans) and len(played) == len(set(played))
     assert threads <= {"simulate-1", "simulate-2"}
@@ -94,14 +122,14 @@ def test_plans_needing_several_tables_go_to_worker_processes_with_the_same_resul
 def test_an_error_in_a_thread_is_raised_and_every_thread_stops(monkeypatch) -> None:
     import engine.simulate as simulate
 
-    real = simulate.run_chunk
+    real = simulate.run_chunks
 
-    def failing(plan, index):
-        if index == 3:
+    def failing(plan, indices):
+        if 3 in indices:
             raise RuntimeError("the kernel stopped after 0 rounds")
-        return real(plan, index)
+        return real(plan, indices)
 
-    monkeypatch.setattr(simulate, "run_chunk", failing)
+    monkeypatch.setattr(simulate, "run_chunks", failing)
     plan = Plan(load_rules("vegas-strip"), "basic", rounds=20 * CHUNK_ROUNDS, seed=1, engine="kernel")
     with pytest.raises(RuntimeError, match="stopped after 0 rounds"):
         run(plan, workers=2)
@@ -111,14 +139,14 @@ def test_an_error_in_a_thread_is_raised_and_every_thread_stops(monkeypatch) -> N
 def test_an_interrupt_in_threads_returns_the_finished_chunks(monkeypatch) -> None:
     import engine.simulate as simulate
 
-    real = simulate.run_chunk
+    real = simulate.run_chunks
 
-    def interrupted(plan, index):
-        if index == 4:
+    def interrupted(plan, indices):
+        if 4 in indices:
             raise KeyboardInterrupt
-        return real(plan, index)
+        return real(plan, indices)
 
-    monkeypatch.setattr(simulate, "run_chunk", interrupted)
+    monkeypatch.setattr(simulate, "run_chunks", interrupted)
     plan = Plan(load_rules("vegas-strip"), "basic", rounds=40 * CHUNK_ROUNDS, seed=1, engine="kernel")
     summary = run(plan, workers=2)
     assert summary.interrupted and summary.tally.rounds % CHUNK_ROUNDS == 0

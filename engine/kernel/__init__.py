@@ -140,13 +140,17 @@ _UP_CARDS: tuple[Card | None, ...] = (None, *(Card.parse(code) for code in "A234
 
 
 def _run(
-    rules: Rules, bot: str, novice_style: NoviceStyle, spread: int, seats: int, rounds: int, seed: int,
-    script: Any, keys: Any, record: bool, bankroll: int, counter: CounterSetup,
+    rules: Rules, bot: str, novice_style: NoviceStyle, spread: int, seats: int,
+    chunks: Sequence[tuple[int, int]], script: Any, keys: Any, record: bool, bankroll: int,
+    counter: CounterSetup,
 ) -> KernelRun:
+    """Play `chunks` (rounds and seed each) one after another in one compiled call (a recording: one)."""
     import numpy as np
 
     from engine.kernel import loop
 
+    if record and len(chunks) != 1:
+        raise ValueError(f"a recorded run is one chunk, not {len(chunks)}")
     reason = declines(rules, bot, seats)
     if reason is not None:
         raise ValueError(f"cannot play in the kernel: {reason}")
@@ -164,16 +168,16 @@ def _run(
     by_count = np.zeros((7, len(TRUE_COUNTS) + 1), dtype=np.int64)
     results = np.zeros(len(_RESULTS), dtype=np.int64)
     events = np.zeros(loop.EVENTS, dtype=np.int64)
-    bankrolls = np.full(seats, bankroll, dtype=np.int64)
+    bankrolls = np.zeros(seats, dtype=np.int64)
     st = np.zeros(loop.STATE, dtype=np.int64)
-    kept = rounds if record else 1
+    kept = chunks[0][0] if record else 1
     rec_net = np.zeros((kept, seats), dtype=np.int64)
     rec_bet = np.zeros((kept, seats), dtype=np.int64)
     rec_bankroll = np.zeros((kept, seats), dtype=np.int64)
     rec_cards = np.zeros(kept, dtype=np.int64)
     rec_results = np.full((kept, seats * loop.HANDS), -1, dtype=np.int64)
     rec_active = np.zeros((kept, seats), dtype=np.bool_)
-    played = loop.play(
+    game = (
         t.first_value, t.step, t.pair, t.natural, t.is_ace, t.points, t.tag, t.hand_state, t.situation,
         t.dealer_draws, t.up, t.even_money, t.offer, t.count_bucket, t.play_bucket, t.count_offset,
         t.true_bucket,
@@ -182,10 +186,12 @@ def _run(
         rules.dealer_gets_hole_card, rules.player_blackjack_paid_at_once, infinite, size, cut,
         rules.first_card_before_bet, rules.dealer_draws_after_players, tournament is not None, bankroll,
         0 if tournament is None else tournament.goal, rules.min_bet,
-        seats, rounds, np.uint64(seed & (2**64 - 1)), script, keys, scripted,
-        sums, by_count, results, events, bankrolls, st,
+        seats, script, keys, scripted, sums, by_count, results, events,
         record, rec_net, rec_bet, rec_cards, rec_results, rec_bankroll, rec_active,
     )
+    chunk_rounds = np.array([rounds for rounds, _ in chunks], dtype=np.int64)
+    seeds = np.array([seed & (2**64 - 1) for _, seed in chunks], dtype=np.uint64)
+    played = loop.play_chunks(chunk_rounds, seeds, bankrolls, st, bankroll, game)
     error = int(st[loop.ERROR])
     if error and not (scripted and error in (loop.ERR_SCRIPT_ENDED,)):
         raise RuntimeError(f"the kernel stopped after {played} rounds: {_ERRORS.get(error, error)}")
@@ -238,7 +244,7 @@ def play_shoes(
     for row, shoe in enumerate(shoes):
         script[row, : len(shoe)] = [card_code(card) for card in shoe]
     keys = np.array(reshuffle_keys, dtype=np.int64).reshape(len(reshuffle_keys), -1 if reshuffle_keys else 1)
-    return _run(rules, bot, novice_style, spread, seats, rounds, 0, script, keys, True, bankroll, counter)
+    return _run(rules, bot, novice_style, spread, seats, [(rounds, 0)], script, keys, True, bankroll, counter)
 
 
 def play_seeded(
@@ -247,17 +253,18 @@ def play_seeded(
     counter: CounterSetup = DEFAULT_SETUP,
 ) -> KernelRun:
     """Play `rounds` rounds from a fresh shoe shuffled by the kernel's own generator, seeded with `seed`."""
-    return _run(rules, bot, novice_style, spread, seats, rounds, seed, None, None, False, bankroll, counter)
+    return _run(rules, bot, novice_style, spread, seats, [(rounds, seed)], None, None, False, bankroll,
+                counter)
 
 
-def play_chunk(
-    rules: Rules, bot: str, rounds: int, seed: int, *, seats: int = 1,
+def play_chunks(
+    rules: Rules, bot: str, chunks: Sequence[tuple[int, int]], *, seats: int = 1,
     novice_style: NoviceStyle = NoviceStyle.BUST_CARD, spread: int = DEFAULT_SPREAD, bankroll: int = 10**15,
     counter: CounterSetup = DEFAULT_SETUP,
 ) -> Tally:
-    """One chunk of a simulation played by the kernel, as a `Tally` (`play_seeded`'s figures)."""
-    return kernel_tally(play_seeded(rules, bot, rounds, seed, seats=seats, novice_style=novice_style,
-                                    spread=spread, bankroll=bankroll, counter=counter))
+    """Chunks of a simulation (rounds and seed each), each played as `play_seeded` plays it, in one tally."""
+    return kernel_tally(_run(rules, bot, novice_style, spread, seats, chunks, None, None, False, bankroll,
+                             counter))
 
 
 def kernel_tally(played: KernelRun) -> Tally:
