@@ -15,7 +15,8 @@ medians of our rate over FreeBJ's, pair by pair. Then two workers against one: P
 `blackjack simulate --engine kernel --workers 1` and `--workers 2` (no pinning), each at N/10
 and at N rounds, and the median of the pairs' speedups, whole process and in steady state (the
 extra rounds of the long run over its extra wall clock: the start both counts pay once, left
-out), with each run's CPU seconds (`--scaling-only`: this part alone). On a shared machine
+out), with each run's CPU seconds and the core-seconds the virtual machine's host took meanwhile
+(`--scaling-only`: this part alone). On a shared machine
 these ratios are what to quote.
 
 Times whole `blackjack simulate` runs (process start, imports and the strategy chart
@@ -149,14 +150,15 @@ def worker_scaling(rounds: int, pairs: int) -> None:
         command = [sys.executable, "-m", "blackjack", "simulate", "--rules", "vegas-strip", "--engine",
                    "kernel", "--rounds", str(count), "--seed", "1", "--json", "--quiet", "--workers",
                    str(workers)]
-        start, used = time.perf_counter(), children()
+        start, used, taken = time.perf_counter(), children(), stolen()
         subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=True)
+        steal.append(stolen() - taken)
         return time.perf_counter() - start, children() - used
 
     short = rounds // 10
     speedups, steady = [], []
     for pair in range(pairs):
-        seconds, cpu, extra = [], [], []
+        seconds, cpu, extra, steal = [], [], [], []
         for workers in (1, 2):
             short_wall, _ = run(workers, short)
             wall, used = run(workers, rounds)
@@ -167,10 +169,21 @@ def worker_scaling(rounds: int, pairs: int) -> None:
         steady.append(extra[0] / extra[1])
         print(f"  pair {pair + 1}: 1 worker {seconds[0]:.2f} s ({cpu[0]:.2f} s CPU), "
               f"2 workers {seconds[1]:.2f} s ({cpu[1]:.2f} s CPU), {speedups[-1]:.2f}x; "
-              f"steady state {steady[-1]:.2f}x (load {os.getloadavg()[0]:.2f})", flush=True)
+              f"steady state {steady[-1]:.2f}x (load {os.getloadavg()[0]:.2f}; the host took"
+              f" {sum(steal[:2]):.2f} and {sum(steal[2:]):.2f} core-seconds)", flush=True)
     for label, ratios in (("whole process", speedups), ("steady state", steady)):
         print(f"2 workers / 1 worker, {rounds:,} rounds, {label}: median {statistics.median(ratios):.2f}x "
               f"(pairs: {', '.join(f'{s:.2f}' for s in ratios)})")
+
+
+def stolen() -> float:
+    """Core-seconds this virtual machine's host has taken from its cores since boot ("steal" in
+    /proc/stat: time a core was ready to run but the host ran something else); 0 where unknown."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def ours(rounds: int, *extra: str) -> float:
