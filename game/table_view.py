@@ -99,6 +99,8 @@ class _SeatLayer:
     at: tuple[int, int]
     ring: pygame.Rect | None
     pieces: list[Piece]
+    encoded: pygame.Surface | None = None
+    """The layer run-length encoded whole, as the still layer last composed it whole (None since drawn on)."""
 
 
 @dataclass
@@ -323,12 +325,18 @@ class TableView:
     ) -> None:
         """Draw the under layer, then the parts in order, on `still` within each of `areas` (where the pixels
         come out as drawing it all); and note the sprites it holds, for a window drawn larger."""
+        seat_layers = {id(drawn.layer): drawn for drawn in self._seat_layers.values()}
         for area in areas:
             still.set_clip(area)
             still.blit(under, (0, 0))
             for part in parts:
-                if part is not None and area.colliderect(part[0].get_rect(topleft=part[1])):
+                if part is None or not area.colliderect(part[0].get_rect(topleft=part[1])):
+                    continue
+                drawn = seat_layers.get(id(part[0]))
+                if drawn is None:
                     still.blit(*part)
+                else:
+                    self._put_seat_layer(still, drawn, area)
         still.set_clip(None)
         notes = [note for part_notes in self._under_notes for note in part_notes]
         for part in parts:
@@ -336,6 +344,29 @@ class TableView:
                 held = self.assets.layer_notes.get(id(part[0]), [])
                 notes.extend((sprite, where.move(part[1])) for sprite, where in held)
         self._still_notes[:] = notes
+
+    @staticmethod
+    def _put_seat_layer(still: pygame.Surface, drawn: _SeatLayer, area: pygame.Rect) -> None:
+        """Blit a seat's layer on `still` within `area`, run-length encoded: SDL then blends its translucent
+        pixels as it always has (pygame's own blit rounds some a level apart). The layer itself is never
+        encoded, so drawing on it in place costs no decoding; a copy is encoded instead, whole when the area
+        holds the whole layer (and kept), else just the part in the area (encoding costs by the pixel, and a
+        landing card changes a small part)."""
+        layer = drawn.layer
+        if pygame.display.get_surface() is None:  # no window: nothing is run-length encoded
+            still.blit(layer, drawn.at)
+            return
+        bounds = layer.get_rect(topleft=drawn.at)
+        if drawn.encoded is None and area.contains(bounds):
+            drawn.encoded = layer.copy()
+            drawn.encoded.set_alpha(255, pygame.RLEACCEL)
+        if drawn.encoded is not None:
+            still.blit(drawn.encoded, drawn.at)
+            return
+        shown = area.clip(bounds)
+        part = layer.subsurface(shown.move(-drawn.at[0], -drawn.at[1])).copy()
+        part.set_alpha(255, pygame.RLEACCEL)
+        still.blit(part, shown.topleft)
 
     def _under_layer(
         self, surface: pygame.Surface, p: Presenter, rules: Rules
@@ -725,7 +756,7 @@ class TableView:
         note again where the layer's sprites lie."""
         layer = drawn.layer
         x, y = drawn.at
-        layer.set_alpha(255)  # not run-length encoded while drawn on: pygame then blends as on a new layer
+        drawn.encoded = None
         for area in areas:
             layer.set_clip(area)
             layer.fill((0, 0, 0, 0))
@@ -736,8 +767,6 @@ class TableView:
                 if area.colliderect(where):
                     layer.blit(image, where)
         layer.set_clip(None)
-        if pygame.display.get_surface() is not None:
-            layer.set_alpha(255, pygame.RLEACCEL)  # mostly transparent: run-length blits are ~20x faster
         layer.notes.clear()  # a seat layer keeps where its cards lie (drawn sharp when scaled up)
         for image, (px, py) in drawn.pieces:
             layer.note(image, image.get_rect(topleft=(px - x, py - y)).clip(layer.get_rect()))

@@ -175,6 +175,42 @@ def test_a_seat_layer_drawn_again_in_place_matches_one_drawn_from_scratch():
         app.close()
 
 
+def test_a_seat_layer_put_on_the_still_layer_in_parts_matches_it_put_whole():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        while sum(len(seat.hands) for seat in p.seats) < SEATS + 2 or not p.idle:  # split hands, at rest
+            app.step()
+        felt = view.background(app.ctx.session.rules, p.positions).copy()
+        for seat in range(len(p.seats)):
+            assert view.seat_layer(p, seat, []) is not None
+            drawn = view._seat_layers[seat]
+            bounds = drawn.layer.get_rect(topleft=drawn.at)
+            whole, in_parts = felt.copy(), felt.copy()
+            drawn.encoded = None
+            view._put_seat_layer(whole, drawn, bounds)
+            drawn.encoded = None  # as when drawn on since: each part is encoded on its own
+            around = bounds.inflate(40, 40)
+            middle, seam = bounds.centerx + 7, bounds.y + 41
+            for part in (  # apart from each other, reaching past the layer: together they hold all of it
+                pygame.Rect(around.x, around.y, middle - around.x, seam - around.y),
+                pygame.Rect(middle, around.y, around.right - middle, seam - around.y),
+                pygame.Rect(around.x, seam, around.w, around.bottom - seam),
+            ):
+                in_parts.set_clip(part)
+                view._put_seat_layer(in_parts, drawn, part)
+            in_parts.set_clip(None)
+            assert drawn.encoded is None, "a part of the layer was kept as if it were the whole"
+            plain = felt.copy()
+            plain.blit(drawn.layer, drawn.at)
+            assert pygame.image.tobytes(in_parts, "RGB") == pygame.image.tobytes(whole, "RGB"), (
+                f"seat {seat}'s layer put on in parts differs from the layer put on whole")
+            assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(whole, "RGB"), (
+                "pygame's own blit now rounds as a run-length encoded one: the layer need not be encoded")
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
 def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
     from pygame._sdl2.video import Window
