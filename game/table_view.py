@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import zip_longest
 
 import pygame
 
@@ -23,6 +24,7 @@ from game import layout
 from game.assets import Assets, Notes, NotingSurface
 from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
+from game.presenter.models import Point
 from game.tween import ease_in_out, ease_out
 
 GOLD = (232, 196, 104)
@@ -150,6 +152,8 @@ class TableView:
         self._still_parts: list[Part] = []
         self._still_notes: Notes = []
         self._pile: _Pile | None = None
+        self._stack_reach: dict[Money, pygame.Rect] = {}
+        """The rectangle each amount's stack in flight reaches into round its centre."""
 
     # ---- the background, built once -----------------------------------------------------
 
@@ -273,7 +277,8 @@ class TableView:
 
     def draw(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> None:
         """Paint the whole table as the presenter shows it: the still layer, then what moves over it."""
-        surface.blit(self.still_layer(surface, p, rules), (0, 0))
+        resting = self.resting_collected(p)
+        surface.blit(self.still_layer(surface, p, rules, resting), (0, 0))
         for i, card in enumerate(p.dealer):
             if not _settled(card):
                 self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
@@ -282,34 +287,38 @@ class TableView:
         self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
-        self.draw_collecting(surface, p)
+        self.draw_collecting(surface, p, resting)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
 
     # ---- the still layer: what did not move, drawn again only where it changed -------------
 
-    def still_layer(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> pygame.Surface:
+    def still_layer(
+        self, surface: pygame.Surface, p: Presenter, rules: Rules, resting: list[Point | None]
+    ) -> pygame.Surface:
         """The table at rest, canvas-sized in `surface`'s format: the under layer (`_under_layer`), then each
-        seat's settled layer (`seat_layer`), then the name plates (`plate_parts`). Kept between frames and
-        keyed on what it shows: only the rectangles where something changed are composed again."""
+        seat's settled layer (`seat_layer`), then the name plates (`plate_parts`), then the cards of the
+        table being collected that lie still at `resting` places (`resting_collected`). Kept between frames
+        and keyed on what it shows: only the rectangles where something changed are composed again."""
         under, under_dirty = self._under_layer(surface, p, rules)
         redrawn: list[pygame.Rect] = []  # where a seat's layer was drawn again in place
         parts = [self.seat_layer(p, seat, redrawn) for seat in range(len(p.seats))] + self.plate_parts(p)
+        for card, place in zip(p.collecting, resting, strict=True):  # two parts a card, in the same places
+            parts += [None, None] if place is None else self.card_pieces(card.code, place, layout.CARD_SIZE)
         still = self._still
         dirty: list[pygame.Rect] = []
-        if still is None or _format(still) != _format(under) or len(self._still_parts) != len(parts):
-            if still is None or _format(still) != _format(under):
-                still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
-                self._still_notes = []
-                self.assets.keep_layer_notes(still, self._still_notes)
-                self._still = still
+        if still is None or _format(still) != _format(under):
+            still = NotingSurface(layout.CANVAS_SIZE, self.assets, like=under)
+            self._still_notes = []
+            self.assets.keep_layer_notes(still, self._still_notes)
+            self._still = still
             dirty.append(still.get_rect())
         else:
             if under_dirty is not None:
                 dirty.append(under_dirty)
             for area in redrawn:
                 _gather(dirty, area)
-            for old, new in zip(self._still_parts, parts, strict=True):
+            for old, new in zip_longest(self._still_parts, parts):  # a part that came or went counts too
                 if old == new:  # the same drawing (surfaces compare by identity) in the same place
                     continue
                 for part in (old, new):
@@ -321,7 +330,7 @@ class TableView:
         return still
 
     def _compose(
-        self, still: pygame.Surface, under: pygame.Surface, parts: list[Part], areas: list[pygame.Rect]
+        self, still: NotingSurface, under: pygame.Surface, parts: list[Part], areas: list[pygame.Rect]
     ) -> None:
         """Draw the under layer, then the parts in order, on `still` within each of `areas` (where the pixels
         come out as drawing it all); and note the sprites it holds, for a window drawn larger."""
@@ -338,12 +347,12 @@ class TableView:
                 else:
                     self._put_seat_layer(still, drawn, area)
         still.set_clip(None)
-        notes = [note for part_notes in self._under_notes for note in part_notes]
-        for part in parts:
+        still.notes.clear()
+        for part in parts:  # noted as drawn whole, as on the canvas: a card's sprite, a seat layer's sprites
             if part is not None:
-                held = self.assets.layer_notes.get(id(part[0]), [])
-                notes.extend((sprite, where.move(part[1])) for sprite, where in held)
-        self._still_notes[:] = notes
+                still.note(part[0], part[0].get_rect(topleft=part[1]).clip(still.get_rect()))
+        self._still_notes[:] = [note for part_notes in self._under_notes for note in part_notes] + still.notes
+        still.notes.clear()
 
     @staticmethod
     def _put_seat_layer(still: pygame.Surface, drawn: _SeatLayer, area: pygame.Rect) -> None:
@@ -506,16 +515,43 @@ class TableView:
             painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
         return painted
 
-    def draw_collecting(self, surface: pygame.Surface, p: Presenter) -> None:
-        """The cards on their way to the tray, in order. Those already in it lie still, one on another (the
-        first to go arrive first): their pile is kept as drawn and put back in one blit."""
+    def draw_collecting(self, surface: pygame.Surface, p: Presenter, resting: list[Point | None]) -> None:
+        """The cards on their way to the tray, in order, but those drawn with the still layer (at `resting`
+        places). Those already in the tray lie still, one on another (the first to go arrive first): their
+        pile is kept as drawn and put back in one blit."""
         cards = p.collecting
         arrived = 0
         while arrived < len(cards) and cards[arrived].move.done and cards[arrived].dest == cards[0].dest:
             arrived += 1
         drawn = self._put_pile(surface, p, cards[:arrived]) if arrived > 1 else 0
-        for card in cards[drawn:]:
-            self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+        for card, place in zip(cards[drawn:], resting[drawn:], strict=True):
+            if place is None:
+                self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+
+    def resting_collected(self, p: Presenter) -> list[Point | None]:
+        """Where each card of the table being collected lies still, to be drawn with the still layer (None
+        for a card drawn over it). A card waiting to leave for the tray rests there when nothing drawn before
+        it over the still layer (a card that left, chips in flight, a pointer) reaches into it: drawn earlier
+        and once, it then paints the same pixels. Nothing rests while cards are dealt."""
+        cards = p.collecting
+        if all(card.move.started for card in cards) or any(not _settled(card) for card in p.dealer) or any(
+            not _settled(card) for seat in p.seats for hand in seat.hands for card in hand.cards
+        ):
+            return [None] * len(cards)
+        covered = [self._flight_reach(flight) for flight in p.flights]
+        covered += [where for where in [self._betting_pointer_at(p)] if where is not None]
+        covered += [where for seat in range(len(p.seats)) if (where := self._hand_pointer_at(p, seat))]
+        reach = self.card_area((0, 0), layout.CARD_SIZE)
+        resting: list[Point | None] = []
+        for card in cards:
+            x, y = p.card_place(card, (0, 0, *layout.CARD_SIZE))
+            area = reach.move(round(x), round(y))
+            if card.move.started or card.flip is not None or area.collidelist(covered) != -1:
+                covered.append(area)
+                resting.append(None)
+            else:
+                resting.append((x, y))
+        return resting
 
     def _put_pile(self, surface: pygame.Surface, p: Presenter, pile: list[CardSprite]) -> int:
         """Draw the cards lying in the tray, from the kept pile while what lies under it shows the same pixels
@@ -612,12 +648,21 @@ class TableView:
             for i, card in enumerate(hand.cards):
                 if not _settled(card):
                     self.draw_card(surface, card, p.card_place(card, p.card_target(seat, h, i)), size)
-        if p.active is not None and p.active[0] == seat and p.active[1] < len(model.hands):
-            hand = model.hands[p.active[1]]
-            if hand.cards and all(_settled(c) for c in hand.cards):
-                last = pygame.Rect(p.card_target(seat, p.active[1], len(hand.cards) - 1))
-                pointer = self.assets.image(sprites.POINTER_FILE)
-                surface.blit(pointer, pointer.get_rect(midbottom=(last.centerx, last.top - 6 + self._bob(p))))
+        where = self._hand_pointer_at(p, seat)
+        if where is not None:
+            surface.blit(self.assets.image(sprites.POINTER_FILE), where)
+
+    def _hand_pointer_at(self, p: Presenter, seat: int) -> pygame.Rect | None:
+        """Where the pointer over the seat's hand to play lies now (None unless it plays, its cards still)."""
+        model = p.seats[seat]
+        if p.active is None or p.active[0] != seat or p.active[1] >= len(model.hands):
+            return None
+        hand = model.hands[p.active[1]]
+        if not hand.cards or not all(_settled(c) for c in hand.cards):
+            return None
+        last = pygame.Rect(p.card_target(seat, p.active[1], len(hand.cards) - 1))
+        pointer = self.assets.image(sprites.POINTER_FILE)
+        return pointer.get_rect(midbottom=(last.centerx, last.top - 6 + self._bob(p)))
 
     def plate_parts(self, p: Presenter) -> list[Part]:
         """Each seat's plate and bankroll and where it lies (None for a seat that left), the seat whose turn
@@ -635,14 +680,20 @@ class TableView:
 
     def draw_betting_pointer(self, surface: pygame.Surface, p: Presenter) -> None:
         """While betting, the pointer bobs over the circle (or the first card) of the seat to bet."""
-        if p.turn is not None and p.turn < len(p.seats) and p.active is None:
-            model = p.seats[p.turn]
-            x, y = layout.seat_position(p.positions[p.turn])
-            top = y - layout.CIRCLE_RADIUS - 4
-            if model.hands and model.hands[0].cards and all(_settled(c) for c in model.hands[0].cards):
-                top = pygame.Rect(p.card_target(p.turn, 0, len(model.hands[0].cards) - 1)).top - 6
-            pointer = self.assets.image(sprites.POINTER_FILE)
-            surface.blit(pointer, pointer.get_rect(midbottom=(x, top + self._bob(p))))
+        where = self._betting_pointer_at(p)
+        if where is not None:
+            surface.blit(self.assets.image(sprites.POINTER_FILE), where)
+
+    def _betting_pointer_at(self, p: Presenter) -> pygame.Rect | None:
+        """Where the betting pointer lies now (None when no seat is betting)."""
+        if p.turn is None or p.turn >= len(p.seats) or p.active is not None:
+            return None
+        model = p.seats[p.turn]
+        x, y = layout.seat_position(p.positions[p.turn])
+        top = y - layout.CIRCLE_RADIUS - 4
+        if model.hands and model.hands[0].cards and all(_settled(c) for c in model.hands[0].cards):
+            top = pygame.Rect(p.card_target(p.turn, 0, len(model.hands[0].cards) - 1)).top - 6
+        return self.assets.image(sprites.POINTER_FILE).get_rect(midbottom=(x, top + self._bob(p)))
 
     def _bob(self, p: Presenter) -> int:
         """How high the pointer bobs now: it moves for the first seconds of a turn, then rests."""
@@ -885,7 +936,25 @@ class TableView:
 
     def draw_flight(self, surface: pygame.Surface, flight: ChipFlight) -> None:
         """Chips sliding across the felt."""
+        self.draw_stack(surface, flight.amount, self._flight_at(flight), label=False)
+
+    @staticmethod
+    def _flight_at(flight: ChipFlight) -> Point:
+        """Where the chips in flight are now (the centre of their stack)."""
         t = ease_out(flight.timer.progress)
-        x = flight.start[0] + (flight.end[0] - flight.start[0]) * t
-        y = flight.start[1] + (flight.end[1] - flight.start[1]) * t
-        self.draw_stack(surface, flight.amount, (x, y), label=False)
+        return flight.start[0] + (flight.end[0] - flight.start[0]) * t, flight.start[1] + (
+            flight.end[1] - flight.start[1]) * t
+
+    def _flight_reach(self, flight: ChipFlight) -> pygame.Rect:
+        """A rectangle holding the chips in flight as `draw_flight` paints them now."""
+        reach = self._stack_reach.get(flight.amount)
+        if reach is None:
+            pieces = self.stack_pieces(flight.amount, (0, 0), label=False)
+            chips = [image.get_rect(topleft=at) for image, at in pieces]
+            # round another centre a chip may lie a pixel either way; no whole chip, nothing drawn
+            reach = chips[0].unionall(chips).inflate(4, 4) if chips else pygame.Rect(0, 0, 0, 0)
+            if len(self._stack_reach) > 300:
+                self._stack_reach.clear()
+            self._stack_reach[flight.amount] = reach
+        x, y = self._flight_at(flight)
+        return reach.move(round(x), round(y))

@@ -16,6 +16,8 @@ from game import layout
 from game.app import App
 from game.assets import NotingSurface
 from game.autoplay import ScriptedPolicy
+from game.presenter import Presenter
+from game.presenter.models import Point
 from game.settings import Settings
 from game.table_view import GOLD, TableView
 from tests.test_game_helpers import scene_name
@@ -232,6 +234,42 @@ def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
             most_kept = max(most_kept, len(view._pile.cards) if view._pile is not None else 0)
             app.step()  # one more card in the tray: the kept pile grows by it
         assert most_kept > len(p.seats) * 2, "the cards in the tray were never kept as one pile"
+    finally:
+        app.close()
+
+
+class EveryCardMoving(TableView):
+    """A table view that draws each card on its way to the tray over the still layer, as if none rested."""
+
+    def resting_collected(self, p: Presenter) -> list[Point | None]:
+        return [None] * len(p.collecting)
+
+
+@pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
+def test_cards_resting_in_the_still_layer_while_the_table_is_collected_match_each_card_drawn_over_it(window):
+    from pygame._sdl2.video import Window
+
+    app = table_app()
+    try:
+        Window.from_display_module().size = window  # larger: the frames note the cards, to draw them sharp
+        p, view = app.ctx.presenter, app.ctx.view
+        frame = 0
+        while not p.collecting:
+            app.step()
+            frame += 1
+            assert frame < 60 * 90, "the table was never collected"
+        most_resting = 0
+        while p.collecting:
+            most_resting = max(most_resting, sum(place is not None for place in view.resting_collected(p)))
+            kept, kept_notes = drawn(view, app, app.screen.noting)
+            moving = EveryCardMoving(app.assets)
+            moving._pointed, moving._pointed_at = view._pointed, view._pointed_at  # the pointer's bob
+            each, each_notes = drawn(moving, app, app.screen.noting)
+            when = f"collecting, {len(p.collecting)} cards on their way or in the tray"
+            assert kept == each, f"cards resting in the still layer differ from each drawn over it, {when}"
+            assert kept_notes == each_notes, f"cards resting in the still layer are noted otherwise, {when}"
+            app.step()
+        assert most_resting > len(p.seats) * 2, "no card rested in the still layer during the collection"
     finally:
         app.close()
 
