@@ -152,6 +152,8 @@ class TableView:
         self._still_parts: list[Part] = []
         self._still_notes: Notes = []
         self._pile: _Pile | None = None
+        self._card_reach: dict[tuple[int, int], pygame.Rect] = {}
+        """Where a card of each size and its shadow lie round the card's top left corner."""
         self._stack_reach: dict[Money, pygame.Rect] = {}
         """The rectangle each amount's stack in flight reaches into round its centre."""
 
@@ -277,7 +279,8 @@ class TableView:
 
     def draw(self, surface: pygame.Surface, p: Presenter, rules: Rules) -> None:
         """Paint the whole table as the presenter shows it: the still layer, then what moves over it."""
-        resting = self.resting_collected(p)
+        collected = [p.card_place(card, (0, 0, *layout.CARD_SIZE)) for card in p.collecting]
+        resting = self.resting_collected(p, collected)
         surface.blit(self.still_layer(surface, p, rules, resting), (0, 0))
         for i, card in enumerate(p.dealer):
             if not _settled(card):
@@ -287,7 +290,7 @@ class TableView:
         self.draw_betting_pointer(surface, p)
         for flight in p.flights:
             self.draw_flight(surface, flight)
-        self.draw_collecting(surface, p, resting)
+        self.draw_collecting(surface, p, collected, resting)
         if p.shuffle is not None and not p.shuffle.done:
             self.draw_shuffle(surface, p.shuffle.progress)
 
@@ -428,10 +431,12 @@ class TableView:
 
     def card_area(self, place: tuple[float, float], size: tuple[int, int]) -> pygame.Rect:
         """Where `draw_card` paints a card lying still at `place`: the card and its shadow."""
-        x, y = round(place[0]), round(place[1])
-        _shadow, margin = self.shadow(size)
-        card = pygame.Rect((x, y), size)
-        return card.union(card.inflate(2 * margin, 2 * margin).move(2, 4))
+        reach = self._card_reach.get(size)
+        if reach is None:
+            _shadow, margin = self.shadow(size)
+            card = pygame.Rect((0, 0), size)
+            reach = self._card_reach[size] = card.union(card.inflate(2 * margin, 2 * margin).move(2, 4))
+        return reach.move(round(place[0]), round(place[1]))
 
     def draw_card(
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
@@ -515,24 +520,27 @@ class TableView:
             painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4))))
         return painted
 
-    def draw_collecting(self, surface: pygame.Surface, p: Presenter, resting: list[Point | None]) -> None:
-        """The cards on their way to the tray, in order, but those drawn with the still layer (at `resting`
-        places). Those already in the tray lie still, one on another (the first to go arrive first): their
-        pile is kept as drawn and put back in one blit."""
+    def draw_collecting(
+        self, surface: pygame.Surface, p: Presenter, places: list[Point], resting: list[Point | None]
+    ) -> None:
+        """The cards on their way to the tray at their `places`, in order, but those drawn with the still
+        layer (`resting`). Those already in the tray lie still, one on another (the first to go arrive first):
+        their pile is kept as drawn and put back in one blit."""
         cards = p.collecting
         arrived = 0
         while arrived < len(cards) and cards[arrived].move.done and cards[arrived].dest == cards[0].dest:
             arrived += 1
-        drawn = self._put_pile(surface, p, cards[:arrived]) if arrived > 1 else 0
-        for card, place in zip(cards[drawn:], resting[drawn:], strict=True):
-            if place is None:
-                self.draw_card(surface, card, p.card_place(card, (0, 0, *layout.CARD_SIZE)), layout.CARD_SIZE)
+        drawn = self._put_pile(surface, cards[:arrived], places[:arrived]) if arrived > 1 else 0
+        for card, place, rests in zip(cards[drawn:], places[drawn:], resting[drawn:], strict=True):
+            if rests is None:
+                self.draw_card(surface, card, place, layout.CARD_SIZE)
 
-    def resting_collected(self, p: Presenter) -> list[Point | None]:
-        """Where each card of the table being collected lies still, to be drawn with the still layer (None
-        for a card drawn over it). A card waiting to leave for the tray rests there when nothing drawn before
-        it over the still layer (a card that left, chips in flight, a pointer) reaches into it: drawn earlier
-        and once, it then paints the same pixels. Nothing rests while cards are dealt."""
+    def resting_collected(self, p: Presenter, places: list[Point]) -> list[Point | None]:
+        """Where each card of the table being collected (now at `places`) lies still, to be drawn with the
+        still layer (None for a card drawn over it). A card waiting to leave for the tray rests there when
+        nothing drawn before it over the still layer (a card that left, chips in flight, a pointer) reaches
+        into it: drawn earlier and once, it then paints the same pixels. Nothing rests while cards are
+        dealt."""
         cards = p.collecting
         if all(card.move.started for card in cards) or any(not _settled(card) for card in p.dealer) or any(
             not _settled(card) for seat in p.seats for hand in seat.hands for card in hand.cards
@@ -541,23 +549,21 @@ class TableView:
         covered = [self._flight_reach(flight) for flight in p.flights]
         covered += [where for where in [self._betting_pointer_at(p)] if where is not None]
         covered += [where for seat in range(len(p.seats)) if (where := self._hand_pointer_at(p, seat))]
-        reach = self.card_area((0, 0), layout.CARD_SIZE)
         resting: list[Point | None] = []
-        for card in cards:
-            x, y = p.card_place(card, (0, 0, *layout.CARD_SIZE))
-            area = reach.move(round(x), round(y))
+        for card, place in zip(cards, places, strict=True):
+            area = self.card_area(place, layout.CARD_SIZE)
             if card.move.started or card.flip is not None or area.collidelist(covered) != -1:
                 covered.append(area)
                 resting.append(None)
             else:
-                resting.append((x, y))
+                resting.append(place)
         return resting
 
-    def _put_pile(self, surface: pygame.Surface, p: Presenter, pile: list[CardSprite]) -> int:
-        """Draw the cards lying in the tray, from the kept pile while what lies under it shows the same pixels
-        as when it was kept (so it comes out as drawing each card again); return how many it drew."""
+    def _put_pile(self, surface: pygame.Surface, pile: list[CardSprite], places: list[Point]) -> int:
+        """Draw the cards lying in the tray at `places`, from the kept pile while what lies under it shows the
+        same pixels as when it was kept (so it comes out as drawing each card again); return how many it
+        drew."""
         size = layout.CARD_SIZE
-        places = [p.card_place(card, (0, 0, *size)) for card in pile]
         place = self.card_area(places[0], size).inflate(4, 4)  # a card a pixel off (rounding) is still in it
         inside = surface.get_rect().contains(place)
         if not inside or not all(place.contains(self.card_area(at, size)) for at in places):

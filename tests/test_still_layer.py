@@ -241,8 +241,8 @@ def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
 class EveryCardMoving(TableView):
     """A table view that draws each card on its way to the tray over the still layer, as if none rested."""
 
-    def resting_collected(self, p: Presenter) -> list[Point | None]:
-        return [None] * len(p.collecting)
+    def resting_collected(self, p: Presenter, places: list[Point]) -> list[Point | None]:
+        return [None] * len(places)
 
 
 @pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
@@ -260,7 +260,8 @@ def test_cards_resting_in_the_still_layer_while_the_table_is_collected_match_eac
             assert frame < 60 * 90, "the table was never collected"
         most_resting = 0
         while p.collecting:
-            most_resting = max(most_resting, sum(place is not None for place in view.resting_collected(p)))
+            places = [p.card_place(card, (0, 0, *layout.CARD_SIZE)) for card in p.collecting]
+            most_resting = max(most_resting, sum(at is not None for at in view.resting_collected(p, places)))
             kept, kept_notes = drawn(view, app, app.screen.noting)
             moving = EveryCardMoving(app.assets)
             moving._pointed, moving._pointed_at = view._pointed, view._pointed_at  # the pointer's bob
