@@ -83,6 +83,14 @@ def _settled(card: CardSprite) -> bool:
     return card.move.done and card.flip is None and card.dest is None
 
 
+def _whole_columns(area: pygame.Rect) -> pygame.Rect:
+    """`area` widened to whole columns of 16 pixels, to be copied from one canvas-sized layer to another: SDL
+    copies rows that start at some other columns about ten times slower (on the team's 2-core machine, 0.4 µs
+    a row: 55 µs for the shoe's 151 rows, 5 µs once widened)."""
+    left = area.x - area.x % 16
+    return pygame.Rect(left, area.y, -(-area.right // 16) * 16 - left, area.h)
+
+
 def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
     """Add `area` to the rectangles to compose again, merged with those it overlaps but apart from the others
     (one rectangle round a seat at one end and the shoe at the other would hold most of the table)."""
@@ -320,13 +328,13 @@ class TableView:
             if under_dirty is not None:
                 dirty.append(under_dirty)
             for area in redrawn:
-                _gather(dirty, area)
+                _gather(dirty, _whole_columns(area))
             for old, new in zip_longest(self._still_parts, parts):  # a part that came or went counts too
                 if old == new:  # the same drawing (surfaces compare by identity) in the same place
                     continue
                 for part in (old, new):
                     if part is not None:
-                        _gather(dirty, part[0].get_rect(topleft=part[1]))
+                        _gather(dirty, _whole_columns(part[0].get_rect(topleft=part[1])))
         if dirty:
             self._compose(still, under, parts, dirty)
         self._still_parts = parts
@@ -413,7 +421,7 @@ class TableView:
             for i in changed:
                 dirty.union_ip(self._under_rects[i])
                 dirty.union_ip(draws[i](under, p))
-            dirty.inflate_ip(4, 4)  # a pixel of anti-aliasing either side is still the part's
+            dirty = _whole_columns(dirty.inflate(4, 4))  # a pixel of anti-aliasing either side is the part's
         under.set_clip(dirty)
         under.blit(background, (0, 0))
         under.noting = True
