@@ -2,9 +2,9 @@
 
 `TableView.draw(surface, presenter)` paints what the presenter's view model holds and
 changes nothing. The background is built once per rule set. What lies still (the felt, shoe,
-tray, the dealer's settled cards, each seat's settled layer and the name plates) is kept in one
-canvas-sized still layer, keyed on what it shows and drawn again only where that changed; a frame
-blits it once, then draws what moves over it.
+tray, the dealer's settled cards, each seat's settled layer, the name plates and the collected cards
+still waiting to leave for the tray) is kept in one canvas-sized still layer, keyed on what it shows
+and drawn again only where that changed; a frame blits it once, then draws what moves over it.
 """
 
 from __future__ import annotations
@@ -967,8 +967,9 @@ class TableView:
     def _flight_at(flight: ChipFlight) -> Point:
         """Where the chips in flight are now (the centre of their stack)."""
         t = ease_out(flight.timer.progress)
-        return flight.start[0] + (flight.end[0] - flight.start[0]) * t, flight.start[1] + (
-            flight.end[1] - flight.start[1]) * t
+        x = flight.start[0] + (flight.end[0] - flight.start[0]) * t
+        y = flight.start[1] + (flight.end[1] - flight.start[1]) * t
+        return x, y
 
     def _flight_reach(self, flight: ChipFlight) -> pygame.Rect:
         """A rectangle holding the chips in flight as `draw_flight` paints them now."""
