@@ -16,6 +16,8 @@ from game import layout
 from game.app import App
 from game.assets import NotingSurface
 from game.autoplay import ScriptedPolicy
+from game.presenter import Presenter
+from game.presenter.models import Point
 from game.settings import Settings
 from game.table_view import GOLD, TableView
 from tests.test_game_helpers import scene_name
@@ -175,6 +177,42 @@ def test_a_seat_layer_drawn_again_in_place_matches_one_drawn_from_scratch():
         app.close()
 
 
+def test_a_seat_layer_put_on_the_still_layer_in_parts_matches_it_put_whole():
+    app = table_app()
+    try:
+        p, view = app.ctx.presenter, app.ctx.view
+        while sum(len(seat.hands) for seat in p.seats) < SEATS + 2 or not p.idle:  # split hands, at rest
+            app.step()
+        felt = view.background(app.ctx.session.rules, p.positions).copy()
+        for seat in range(len(p.seats)):
+            assert view.seat_layer(p, seat, []) is not None
+            drawn = view._seat_layers[seat]
+            bounds = drawn.layer.get_rect(topleft=drawn.at)
+            whole, in_parts = felt.copy(), felt.copy()
+            drawn.encoded = None
+            view._put_seat_layer(whole, drawn, bounds)
+            drawn.encoded = None  # as when drawn on since: each part is encoded on its own
+            around = bounds.inflate(40, 40)
+            middle, seam = bounds.centerx + 7, bounds.y + 41
+            for part in (  # apart from each other, reaching past the layer: together they hold all of it
+                pygame.Rect(around.x, around.y, middle - around.x, seam - around.y),
+                pygame.Rect(middle, around.y, around.right - middle, seam - around.y),
+                pygame.Rect(around.x, seam, around.w, around.bottom - seam),
+            ):
+                in_parts.set_clip(part)
+                view._put_seat_layer(in_parts, drawn, part)
+            in_parts.set_clip(None)
+            assert drawn.encoded is None, "a part of the layer was kept as if it were the whole"
+            plain = felt.copy()
+            plain.blit(drawn.layer, drawn.at)
+            assert pygame.image.tobytes(in_parts, "RGB") == pygame.image.tobytes(whole, "RGB"), (
+                f"seat {seat}'s layer put on in parts differs from the layer put on whole")
+            assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(whole, "RGB"), (
+                "pygame's own blit now rounds as a run-length encoded one: the layer need not be encoded")
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
 def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
     from pygame._sdl2.video import Window
@@ -196,6 +234,43 @@ def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
             most_kept = max(most_kept, len(view._pile.cards) if view._pile is not None else 0)
             app.step()  # one more card in the tray: the kept pile grows by it
         assert most_kept > len(p.seats) * 2, "the cards in the tray were never kept as one pile"
+    finally:
+        app.close()
+
+
+class EveryCardMoving(TableView):
+    """A table view that draws each card on its way to the tray over the still layer, as if none rested."""
+
+    def resting_collected(self, p: Presenter, places: list[Point]) -> list[Point | None]:
+        return [None] * len(places)
+
+
+@pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
+def test_cards_resting_in_the_still_layer_while_the_table_is_collected_match_each_card_drawn_over_it(window):
+    from pygame._sdl2.video import Window
+
+    app = table_app()
+    try:
+        Window.from_display_module().size = window  # larger: the frames note the cards, to draw them sharp
+        p, view = app.ctx.presenter, app.ctx.view
+        frame = 0
+        while not p.collecting:
+            app.step()
+            frame += 1
+            assert frame < 60 * 90, "the table was never collected"
+        most_resting = 0
+        while p.collecting:
+            places = [p.card_place(card, (0, 0, *layout.CARD_SIZE)) for card in p.collecting]
+            most_resting = max(most_resting, sum(at is not None for at in view.resting_collected(p, places)))
+            kept, kept_notes = drawn(view, app, app.screen.noting)
+            moving = EveryCardMoving(app.assets)
+            moving._pointed, moving._pointed_at = view._pointed, view._pointed_at  # the pointer's bob
+            each, each_notes = drawn(moving, app, app.screen.noting)
+            when = f"collecting, {len(p.collecting)} cards on their way or in the tray"
+            assert kept == each, f"cards resting in the still layer differ from each drawn over it, {when}"
+            assert kept_notes == each_notes, f"cards resting in the still layer are noted otherwise, {when}"
+            app.step()
+        assert most_resting > len(p.seats) * 2, "no card rested in the still layer during the collection"
     finally:
         app.close()
 
