@@ -5,6 +5,7 @@ a fresh `TableView` (nothing kept) and holds the two to the same pixels."""
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -213,19 +214,28 @@ def test_a_seat_layer_put_on_the_still_layer_in_parts_matches_it_put_whole():
         app.close()
 
 
-@pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
-def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
+@contextmanager
+def collected_table(window):
+    """A table shown in a window of this size (larger: the frames note the cards, to draw them sharp),
+    played until its cards are being collected: the app, its presenter and its view."""
     from pygame._sdl2.video import Window
 
     app = table_app()
     try:
-        Window.from_display_module().size = window  # larger: the frames note the cards, to draw them sharp
-        p, view = app.ctx.presenter, app.ctx.view
+        Window.from_display_module().size = window
         frame = 0
-        while not p.collecting:
+        while not app.ctx.presenter.collecting:
             app.step()
             frame += 1
             assert frame < 60 * 90, "the table was never collected"
+        yield app, app.ctx.presenter, app.ctx.view
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
+def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
+    with collected_table(window) as (app, p, view):
         most_kept = 0
         while p.collecting:
             for _kept_or_put_back in range(2):
@@ -234,8 +244,6 @@ def test_the_pile_kept_in_the_tray_matches_each_card_drawn_again(window):
             most_kept = max(most_kept, len(view._pile.cards) if view._pile is not None else 0)
             app.step()  # one more card in the tray: the kept pile grows by it
         assert most_kept > len(p.seats) * 2, "the cards in the tray were never kept as one pile"
-    finally:
-        app.close()
 
 
 class EveryCardMoving(TableView):
@@ -247,17 +255,7 @@ class EveryCardMoving(TableView):
 
 @pytest.mark.parametrize("window", [layout.CANVAS_SIZE, (1920, 1080)])
 def test_cards_resting_in_the_still_layer_while_the_table_is_collected_match_each_card_drawn_over_it(window):
-    from pygame._sdl2.video import Window
-
-    app = table_app()
-    try:
-        Window.from_display_module().size = window  # larger: the frames note the cards, to draw them sharp
-        p, view = app.ctx.presenter, app.ctx.view
-        frame = 0
-        while not p.collecting:
-            app.step()
-            frame += 1
-            assert frame < 60 * 90, "the table was never collected"
+    with collected_table(window) as (app, p, view):
         most_resting = 0
         while p.collecting:
             places = [p.card_place(card, (0, 0, *layout.CARD_SIZE)) for card in p.collecting]
@@ -271,8 +269,6 @@ def test_cards_resting_in_the_still_layer_while_the_table_is_collected_match_eac
             assert kept_notes == each_notes, f"cards resting in the still layer are noted otherwise, {when}"
             app.step()
         assert most_resting > len(p.seats) * 2, "no card rested in the still layer during the collection"
-    finally:
-        app.close()
 
 
 def test_a_changed_plate_shoe_count_dealer_card_or_language_shows_at_once():
