@@ -21,8 +21,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import groupby, takewhile
-from operator import itemgetter, mul
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from engine import risk
@@ -218,7 +217,6 @@ def run_chunks(plan: Plan, indices: Sequence[int]) -> Tally:
         return sum((run_chunk(plan, index) for index in indices), Tally())
     from engine import kernel
 
-    # a kernel chunk takes a few milliseconds: no list of the plan's chunks for each
     chunks = [(plan.chunk_rounds(index), chunk_seed(plan.seed, index)) for index in indices]
     return kernel.play_chunks(plan.rules, plan.bot, chunks, seats=plan.seats, novice_style=plan.novice_style,
                               spread=plan.spread, bankroll=plan.bankrolls()[0], counter=plan.counter)
@@ -602,44 +600,36 @@ def run_all(
     return [Summary(plan, total) for plan, total in zip(plans, totals, strict=True)]
 
 
-def run_tasks(plans: Sequence[Plan], batch: Sequence[Task]) -> list[tuple[int, Tally]]:
-    """Play a batch of tasks of several plans: each run of one plan's chunks in one tally, with its index."""
-    return [(index, run_chunks(plans[index], [chunk for _, chunk in run]))
-            for index, run in groupby(batch, key=itemgetter(0))]
+Batch = tuple[int, list[int]]
+"""A plan's index and some of its chunks' indices, played together (`run_batch`)."""
 
 
-class _Batches:
-    """The run's tasks handed out a batch at a time, to one thread or several: consecutive chunks
-    of one plan, as many as `tasks_per_send` gives for what is left (fewer and fewer at the end)."""
+def batches(work: Sequence[Task], kernel: bool, workers: int) -> list[Batch]:
+    """The run's tasks cut into batches of one plan's consecutive chunks, each as many as `tasks_per_send`
+    gives for the tasks left from it: fewer and fewer toward the end, the last few one at a time."""
+    cut: list[Batch] = []
+    start = 0
+    while start < len(work):
+        index = work[start][0]
+        stop, end = min(len(work), start + tasks_per_send(kernel, len(work) - start, workers)), start
+        while end < stop and work[end][0] == index:
+            end += 1
+        cut.append((index, [chunk for _, chunk in work[start:end]]))
+        start = end
+    return cut
 
-    def __init__(self, work: Sequence[Task], kernel: bool, workers: int) -> None:
-        self._work = work
-        self._kernel = kernel
-        self._workers = workers
-        self._next = 0
-        self._taking = threading.Lock()
 
-    def take(self) -> tuple[int, list[int]] | None:
-        """The next batch: a plan's index and its chunks' indices; None once every task is taken."""
-        with self._taking:
-            start = self._next
-            if start == len(self._work):
-                return None
-            index = self._work[start][0]
-            size = tasks_per_send(self._kernel, len(self._work) - start, self._workers)
-            chunks = [chunk for _, chunk in takewhile(lambda task: task[0] == index,
-                                                      self._work[start:start + size])]
-            self._next = start + len(chunks)
-            return index, chunks
+def run_batch(plans: Sequence[Plan], batch: Batch) -> tuple[int, Tally]:
+    """Play a batch (`run_chunks`): its plan's index and the batch's tally."""
+    index, chunks = batch
+    return index, run_chunks(plans[index], chunks)
 
 
 def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     """Each chunk's tally as it finishes: in this process, in threads of it (`in_threads`), or over a pool."""
     if workers <= 1:
-        serial = _Batches(work, all(plan.engine == "kernel" for plan in plans), 1)
-        while (batch := serial.take()) is not None:
-            index, chunks = batch
-            yield index, run_chunks(plans[index], chunks)
+        for batch in batches(work, all(plan.engine == "kernel" for plan in plans), 1):
+            yield run_batch(plans, batch)
         return
     if in_threads(plans):
         yield from _played_in_threads(plans, work, workers)
@@ -657,19 +647,18 @@ def _played(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
                 pool = _worker_context(any(kernel)).Pool(workers, initializer=become_worker,
                                                          initargs=(their_end,))
             try:
-                size = tasks_per_send(all(kernel), len(work), workers)
-                batches = [work[at:at + size] for at in range(0, len(work), size)]
-                finished = pool.imap_unordered(partial(run_tasks, tuple(plans)), batches)
-                for _ in range(len(batches)):
+                sent = batches(work, all(kernel), workers)
+                finished = pool.imap_unordered(partial(run_batch, tuple(plans)), sent)
+                for _ in range(len(sent)):
                     while True:
                         if interrupted:
                             raise KeyboardInterrupt
                         try:
-                            tallies = finished.next(timeout=POLL_SECONDS)
+                            played = finished.next(timeout=POLL_SECONDS)
                         except multiprocessing.TimeoutError:
                             continue
                         break
-                    yield from tallies
+                    yield played
             finally:
                 pool.terminate()
                 pool.join()
@@ -703,7 +692,7 @@ def _tables_key(plan: Plan) -> tuple[object, ...]:
 def _played_in_threads(plans: Sequence[Plan], work: list[Task], workers: int) -> Played:
     """Each batch's tally as it finishes, played by `workers` threads of this process (`in_threads`).
 
-    Each thread takes the next batch (`_Batches`) as it becomes free; the batches shrink to one
+    Each thread takes the next batch (`batches`) as it becomes free; the batches shrink to one
     chunk at the end, so none waits then for more than one chunk of another's (a few
     milliseconds). A Ctrl-C, or the run being closed, lets every thread finish the batch it
     plays (a tenth of a second at most) and stop; an error in a thread is raised here.
@@ -712,16 +701,17 @@ def _played_in_threads(plans: Sequence[Plan], work: list[Task], workers: int) ->
 
     finished: queue.SimpleQueue[tuple[int, Tally] | BaseException | None] = queue.SimpleQueue()
     stop = threading.Event()
-    batches = _Batches(work, True, workers)
+    taking = threading.Lock()
+    left = iter(batches(work, True, workers))
 
     def play() -> None:
         try:
             while not stop.is_set():
-                batch = batches.take()
+                with taking:
+                    batch = next(left, None)
                 if batch is None:
                     return
-                index, chunks = batch
-                finished.put((index, run_chunks(plans[index], chunks)))
+                finished.put(run_batch(plans, batch))
         except BaseException as error:  # handed to the waiting thread, which raises it
             finished.put(error)
         finally:

@@ -15,7 +15,17 @@ from engine import load_rules
 from engine.kernel import kernel_tally, play_chunks, play_seeded, play_shoes
 from engine.kernel.loop import BATCH
 from engine.kernel.tables import CODES
-from engine.simulate import CHUNK_ROUNDS, KERNEL_SEND, Plan, in_threads, run, run_all, tasks, tasks_per_send
+from engine.simulate import (
+    CHUNK_ROUNDS,
+    KERNEL_SEND,
+    Plan,
+    batches,
+    in_threads,
+    run,
+    run_all,
+    tasks,
+    tasks_per_send,
+)
 from engine.tally import Tally
 
 MASK = 2**64 - 1
@@ -59,16 +69,12 @@ def test_chunks_played_in_one_call_each_start_at_a_fresh_table(preset: str, bot:
 
 
 def test_a_batch_is_one_plans_chunks_and_batches_shrink_to_one_chunk_at_the_end() -> None:
-    from engine.simulate import _Batches
-
     work = [(0, chunk) for chunk in range(700)] + [(1, chunk) for chunk in range(30)]
-    batches, taken = _Batches(work, True, 2), []
-    while (batch := batches.take()) is not None:
-        taken.append(batch)
+    taken = batches(work, True, 2)
     assert [(index, chunk) for index, chunks in taken for chunk in chunks] == work
     sizes = [len(chunks) for _, chunks in taken]
     assert sizes[0] == KERNEL_SEND and sizes[-3:] == [1, 1, 1]  # the last few chunks one at a time
-    assert _Batches(work, False, 2).take() == (0, [0])  # the Python engines: a chunk at a time
+    assert batches(work, False, 2)[0] == (0, [0])  # the Python engines: a chunk at a time
 
 
 def test_kernel_chunks_go_to_workers_in_batches_and_add_up_to_the_same_run() -> None:
