@@ -371,13 +371,19 @@ class App:
         self.screen.noting = layout.fit_rect(self.window_size).w > layout.CANVAS_SIZE[0]  # enlarged only
         if self.narrator is not None:
             self.narrator.frame(self.stack.top)
-        self.stack.draw(self.screen)
-        self.focus.draw(self.screen, self.stack.top)
-        if self.pad_in_use:
-            draw_pad_glyphs(self.screen, self.ctx.assets, self.stack.top)
+        self.draw(self.screen)
         self.frames += 1
         if self.frames == 1 and self.ctx.records is not None:
             self.ctx.records.start()  # the database opens once the first frame is drawn
+
+    def draw(self, canvas: NotingSurface) -> None:
+        """Paint a frame on `canvas`: the shown scenes, then the keyboard's focus ring and the pad's keys."""
+        self.stack.draw(canvas)
+        self.focus.draw(canvas, self.stack.top)
+        if self.pad_in_use:
+            draw_pad_glyphs(canvas, self.ctx.assets, self.stack.top)
+        if not all(scene.tracks_drawing for scene in self.stack.shown):
+            canvas.damage = None  # something may have drawn where the canvas cannot tell
 
     def _follow_look(self) -> None:
         """Apply the UI scale, contrast and reduced motion the settings hold now (Settings changes them)."""

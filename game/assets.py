@@ -56,6 +56,10 @@ SAME_PIXEL = (6, 6, 6, 255)
 """How far a drawn pixel's color may be from a noted sprite's for the sprite to still show there (an
 almost opaque pixel blends in a little of what was under it, once per layer); alpha is not compared."""
 
+MAX_DAMAGE = 256
+"""The most rectangles a surface counts in `damage` (a canvas whose layer is not put back for a while stops
+counting rather than grow; the layer is then put back whole)."""
+
 Notes = list[tuple[pygame.Surface, pygame.Rect]]
 """Card and chip sprites drawn whole on a surface, and where, in the order drawn."""
 
@@ -295,6 +299,11 @@ class NotingSurface(pygame.Surface):
         self.noting = False
         self.notes: Notes = []
         """The noted sprites and where they lie, in the order drawn."""
+        self.damage: list[pygame.Rect] | None = None
+        """While a list, every rectangle drawn on since it was set: blits and fills add their own, other
+        drawing adds with `mark`. None when what was drawn is not known (it is never known unless set)."""
+        self.shown: object = None
+        """The token of the layer last put on the surface, from when `damage` counts (`TableView`'s)."""
 
     def blit(
         self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0
@@ -303,7 +312,29 @@ class NotingSurface(pygame.Surface):
         rect = super().blit(source, dest, area, special_flags)
         if self.noting and area is None and not special_flags:
             self.note(source, rect)
+        if self.damage is not None:
+            self.damaged(rect)
         return rect
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        """Fill as a Surface does, adding to `damage`."""
+        filled = super().fill(color, rect, special_flags)
+        if self.damage is not None:
+            self.damaged(filled)
+        return filled
+
+    def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
+        """Blit each of a sequence (through `blit`, so each adds to `damage`)."""
+        rects = [self.blit(*args) for args in blit_sequence]
+        return rects if doreturn else None
+
+    def damaged(self, rect: pygame.Rect) -> None:
+        """Add `rect` to `damage`; past `MAX_DAMAGE` rectangles, stop counting (`damage` becomes None)."""
+        if self.damage is not None:
+            if len(self.damage) < MAX_DAMAGE:
+                self.damage.append(rect)
+            else:
+                self.damage = None
 
     def note(self, source: pygame.Surface, rect: pygame.Rect) -> None:
         """Note `source`, a listed sprite or layer, drawn at `rect` (as far as it shows) if it shows whole."""
@@ -314,6 +345,15 @@ class NotingSurface(pygame.Surface):
             self.notes.append((source, rect))
         elif key in self.layers:
             self.notes.extend((sprite, where.move(rect.topleft)) for sprite, where in self.layers[key])
+
+
+def mark(surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """Tell `surface` that `rect` was drawn on by other means than a blit or a fill (`pygame.draw`), for a
+    canvas that counts where it was drawn on (`NotingSurface.damage`); return `rect`. Anything that draws on
+    the canvas of a scene that `tracks_drawing` must blit, fill or mark."""
+    if isinstance(surface, NotingSurface):
+        surface.damaged(rect)
+    return rect
 
 
 def shipped_files() -> list[str]:

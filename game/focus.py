@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pygame
 
 from engine.i18n import _, pgettext
-from game.assets import Assets
+from game.assets import Assets, mark
 from game.intents import PAD_BUTTONS, Intent, IntentKind, pad_binding, pad_name
 from game.scene import Scene
 from game.widgets import GOLD, Button, ButtonRow, TextField
@@ -133,7 +133,7 @@ class Focus:
         """A ring around the focused control, so the focus can be followed by eye too."""
         control = self.current(scene)
         if control is not None:
-            pygame.draw.rect(surface, GOLD, control.rect.inflate(10, 10), 3, border_radius=12)
+            mark(surface, pygame.draw.rect(surface, GOLD, control.rect.inflate(10, 10), 3, border_radius=12))
 
     def drop(self) -> None:
         """Forget the focus (the mouse is in use again)."""
@@ -167,6 +167,6 @@ def draw_pad_glyphs(surface: pygame.Surface, assets: Assets, scene: Scene | None
         text = assets.text(name, 16 if len(name) <= 2 else 12, (255, 255, 255), bold=True)
         radius = max(11, text.get_width() // 2 + 5)
         center = (button.rect.right - radius + 4, button.rect.top + radius - 4)
-        pygame.draw.circle(surface, PAD_COLORS.get(name, (90, 90, 90)), center, radius)
-        pygame.draw.circle(surface, GOLD, center, radius, 2)
+        mark(surface, pygame.draw.circle(surface, PAD_COLORS.get(name, (90, 90, 90)), center, radius))
+        mark(surface, pygame.draw.circle(surface, GOLD, center, radius, 2))
         surface.blit(text, text.get_rect(center=center))

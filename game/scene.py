@@ -90,6 +90,10 @@ class Scene:
     transparent = False
     """Whether the scene below is drawn first (overlays, dialogs)."""
 
+    tracks_drawing = False
+    """Whether everything the scene draws on the canvas is a blit, a fill or marked (`game.assets.mark`), so
+    the table's still layer need be put back only where something was drawn over it."""
+
     @property
     def wants_text(self) -> bool:
         """Whether typed characters are text for a field (not shortcuts) right now."""
@@ -229,10 +233,15 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the lowest scene that covers the screen up to the top."""
+    @property
+    def shown(self) -> list[Scene]:
+        """The scenes a frame draws: from the lowest that covers the screen up to the top."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].transparent:
             start -= 1
-        for scene in self.scenes[max(start, 0) :]:
+        return self.scenes[max(start, 0) :]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the shown scenes, lowest first."""
+        for scene in self.shown:
             scene.draw(surface)

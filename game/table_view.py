@@ -161,6 +161,10 @@ class TableView:
         self._still_notes: Notes = []
         self._still_noted = False
         """Whether `_still_notes` holds what the still layer shows now."""
+        self._still_changed: list[pygame.Rect] = []
+        """Where the still layer was composed again since it was last put on a canvas (`_show_still`)."""
+        self._showing = object()
+        """The token of the still layer's last putting on a canvas (the canvas keeps it as `shown`)."""
         self._pile: _Pile | None = None
         self._card_reach: dict[tuple[int, int], pygame.Rect] = {}
         """Where a card of each size and its shadow lie round the card's top left corner."""
@@ -291,7 +295,7 @@ class TableView:
         """Paint the whole table as the presenter shows it: the still layer, then what moves over it."""
         collected = [p.card_place(card, (0, 0, *layout.CARD_SIZE)) for card in p.collecting]
         resting = self.resting_collected(p, collected)
-        surface.blit(self.still_layer(surface, p, rules, resting), (0, 0))
+        self._show_still(surface, self.still_layer(surface, p, rules, resting))
         for i, card in enumerate(p.dealer):
             if not _settled(card):
                 self.draw_card(surface, card, p.card_place(card, p.dealer_target(i)), layout.CARD_SIZE)
@@ -340,10 +344,30 @@ class TableView:
         if dirty:
             self._compose(still, under, parts, dirty)
             self._still_noted = False
+            self._still_changed += dirty
         if not self._still_noted and isinstance(surface, NotingSurface) and surface.noting:
             self._note_still(still, parts)
         self._still_parts = parts
         return still
+
+    def _show_still(self, surface: pygame.Surface, still: pygame.Surface) -> None:
+        """Put the still layer on the canvas: only where it changed and where the canvas was drawn on since it
+        last held this view's still layer, when the canvas knows where that was (`NotingSurface.damage`, kept
+        while the scenes draw only what they count), else whole (a whole copy is a third of a usual frame)."""
+        changed, self._still_changed = self._still_changed, []
+        showing, self._showing = self._showing, object()
+        if not isinstance(surface, NotingSurface) or surface.damage is None or surface.shown is not showing:
+            surface.blit(still, (0, 0))
+        else:
+            areas: list[pygame.Rect] = []
+            for area in surface.damage + changed:
+                _gather(areas, _whole_columns(area))
+            for area in areas:
+                surface.blit(still, area, area)
+            if surface.noting:
+                surface.note(still, still.get_rect())
+        if isinstance(surface, NotingSurface):
+            surface.damage, surface.shown = [], self._showing
 
     def _compose(
         self, still: NotingSurface, under: pygame.Surface, parts: list[Part], areas: list[pygame.Rect]

@@ -25,6 +25,7 @@ from engine import events as ev
 from engine.counting import Count, Precision, decks_left_cards
 from engine.i18n import N_, _, number, percent
 from game import layout
+from game.assets import mark
 from game.background import Job, Worker
 from game.counter_settings import CounterSettings, Judging
 from game.layout import confirm_button_rects as confirm_button_rects  # the play scene imports it here
@@ -428,7 +429,7 @@ class Trainer:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill(DARK)
         surface.blit(shade, rect.topleft)
-        pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10)
+        mark(surface, pygame.draw.rect(surface, GOLD, rect, 2, border_radius=10))
 
     def count_title(self) -> str:
         """The count panel's title: the system counted."""
@@ -508,8 +509,8 @@ class Trainer:
         ask = assets.text(_("What was the running count before the shuffle?"), 20, CREAM, bold=True)
         surface.blit(ask, ask.get_rect(midtop=(rect.centerx, rect.y + 36)))
         field = layout.trainer_quiz_field_rect()
-        pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6)
-        pygame.draw.rect(surface, GOLD, field, 2, border_radius=6)
+        mark(surface, pygame.draw.rect(surface, (30, 40, 34), field, border_radius=6))
+        mark(surface, pygame.draw.rect(surface, GOLD, field, 2, border_radius=6))
         entry = assets.font(24, True).render(self.count_quiz.entry + "_", True, HIGHLIGHT)
         surface.blit(entry, entry.get_rect(center=field.center))
         keys = assets.text(_("Type the number · Enter answers · Esc skips"), 14, CREAM)
@@ -621,11 +622,12 @@ class Trainer:
             surface.blit(text, (rect.x + 8, y + (row_h - text.get_height()) // 2))
             for c, code in enumerate(codes):
                 box = pygame.Rect(rect.x + label_w + c * col_w, y, col_w - 1, row_h - 1)
-                pygame.draw.rect(surface, CODE_COLORS.get(code.value[:1].upper(), (70, 70, 70)), box)
-                mark = assets.text(code.value, 12, (20, 20, 20), bold=True)
-                surface.blit(mark, mark.get_rect(center=box.center))
+                color = CODE_COLORS.get(code.value[:1].upper(), (70, 70, 70))
+                mark(surface, pygame.draw.rect(surface, color, box))
+                letters = assets.text(code.value, 12, (20, 20, 20), bold=True)
+                surface.blit(letters, letters.get_rect(center=box.center))
                 if cell is not None and cell == (label, chart.ups[c]):
-                    pygame.draw.rect(surface, HIGHLIGHT, box.inflate(4, 4), 3)
+                    mark(surface, pygame.draw.rect(surface, HIGHLIGHT, box.inflate(4, 4), 3))
 
     def legend(self, chart: StrategyChart) -> list[tuple[str, str]]:
         """The chart's codes that appear in it, in legend order, each with what it means."""
@@ -645,9 +647,9 @@ class Trainer:
             x = rect.x + 10 + (i % LEGEND_COLUMNS) * width
             y = top + (i // LEGEND_COLUMNS) * LEGEND_ROW
             box = pygame.Rect(x, y + 1, 28, 16)
-            pygame.draw.rect(surface, CODE_COLORS.get(code[:1].upper(), (70, 70, 70)), box)
-            mark = assets.text(code, 12, (20, 20, 20), bold=True)
-            surface.blit(mark, mark.get_rect(center=box.center))
+            mark(surface, pygame.draw.rect(surface, CODE_COLORS.get(code[:1].upper(), (70, 70, 70)), box))
+            letters = assets.text(code, 12, (20, 20, 20), bold=True)
+            surface.blit(letters, letters.get_rect(center=box.center))
             surface.blit(assets.text(words, 14, CREAM), (x + 34, y + 2))
         return top
 
@@ -660,7 +662,7 @@ class Trainer:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((120, 30, 24, 235))
         surface.blit(shade, rect.topleft)
-        pygame.draw.rect(surface, (250, 190, 120), rect, 2, border_radius=8)
+        mark(surface, pygame.draw.rect(surface, (250, 190, 120), rect, 2, border_radius=8))
         surface.blit(label, label.get_rect(center=rect.center))
 
     def confirm_text(self) -> str:
@@ -699,8 +701,9 @@ class Trainer:
             sub = assets.text(_("The coach says {play} is better.").format(play=gerund(best)), 18, GOLD)
             surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.y + 120)))
         for name, r in confirm_button_rects().items():
-            pygame.draw.rect(surface, (120, 28, 30) if name == "yes" else (30, 90, 50), r, border_radius=10)
-            pygame.draw.rect(surface, GOLD, r, 2, border_radius=10)
+            fill = (120, 28, 30) if name == "yes" else (30, 90, 50)
+            mark(surface, pygame.draw.rect(surface, fill, r, border_radius=10))
+            mark(surface, pygame.draw.rect(surface, GOLD, r, 2, border_radius=10))
             label = assets.text(_("Yes, do it (Y)") if name == "yes" else _("No (N)"), 20, CREAM, bold=True)
             surface.blit(label, label.get_rect(center=r.center))
 

@@ -13,7 +13,7 @@ import sprites
 from engine import Money
 from engine.i18n import _, money
 from game import layout
-from game.assets import Assets
+from game.assets import Assets, mark
 from game.glyphs import refusal, undrawable
 from game.intents import KEY_NAMES, Intent, IntentKind, key_word
 from game.sound import Sounds
@@ -99,7 +99,7 @@ class Button:
         surface.blit(nine_slice(assets, state, self.rect.size), self.rect.topleft)
         if assets.high_contrast:
             edge = CONTRAST_EDGE if self.enabled else (150, 150, 150)
-            pygame.draw.rect(surface, edge, self.rect, 3, border_radius=10)
+            mark(surface, pygame.draw.rect(surface, edge, self.rect, 3, border_radius=10))
         color = (190, 184, 176) if not self.enabled else CREAM
         size = 24 if self.rect.h >= 50 else 20
         text = assets.text(self.shown, size, color, bold=True)
@@ -191,8 +191,8 @@ def draw_tooltip(surface: pygame.Surface, assets: Assets, text: str, pos: tuple[
     box = label.get_rect().inflate(14, 10)
     box.midbottom = (pos[0], pos[1] - 12)
     box.clamp_ip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
-    pygame.draw.rect(surface, (16, 16, 18), box, border_radius=6)
-    pygame.draw.rect(surface, GOLD, box, 1, border_radius=6)
+    mark(surface, pygame.draw.rect(surface, (16, 16, 18), box, border_radius=6))
+    mark(surface, pygame.draw.rect(surface, GOLD, box, 1, border_radius=6))
     surface.blit(label, label.get_rect(center=box.center))
 
 
@@ -222,8 +222,8 @@ class ChipRack:
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         """The tray and the chips, the hovered one lifted, refused ones dimmed."""
         tray = layout.rack_rect(len(self.values))
-        pygame.draw.rect(surface, (28, 16, 10), tray, border_radius=14)
-        pygame.draw.rect(surface, (96, 64, 40), tray, 2, border_radius=14)
+        mark(surface, pygame.draw.rect(surface, (28, 16, 10), tray, border_radius=14))
+        mark(surface, pygame.draw.rect(surface, (96, 64, 40), tray, 2, border_radius=14))
         size = layout.CHIP_RACK_SIZE
         for i, value in enumerate(self.values):
             cx, cy = layout.rack_chip_center(i, len(self.values))
@@ -325,8 +325,8 @@ def draw_bankroll(
         # TRANSLATORS: the title of the panel with the player's money, in capitals
         name = _("BANKROLL")
     rect = layout.bankroll_rect()
-    pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10)
-    pygame.draw.rect(surface, color, rect, 3 if color != GOLD else 2, border_radius=10)
+    mark(surface, pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10))
+    mark(surface, pygame.draw.rect(surface, color, rect, 3 if color != GOLD else 2, border_radius=10))
     title = assets.text(name, 15, color, bold=True)
     if title.get_width() > rect.w - 20:
         title = assets.text(name[: max(3, len(name) * (rect.w - 20) // title.get_width() - 1)] + "…", 15,
@@ -408,9 +408,9 @@ class TextField:
         if not self.visible:
             return
         bg = (250, 246, 232) if self.enabled else (120, 116, 108)
-        pygame.draw.rect(surface, bg, self.rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD if self.focused else (90, 70, 50), self.rect, 3 if self.focused else 1,
-                         border_radius=6)
+        mark(surface, pygame.draw.rect(surface, bg, self.rect, border_radius=6))
+        edge, width = (GOLD, 3) if self.focused else ((90, 70, 50), 1)
+        mark(surface, pygame.draw.rect(surface, edge, self.rect, width, border_radius=6))
         shown = self.text or self.placeholder
         color = (20, 20, 20) if self.text else (130, 124, 116)
         label = assets.text(shown, 22, color, bold=bool(self.text)) if shown else None
@@ -421,19 +421,19 @@ class TextField:
             offset = max(0, label.get_width() - (self.rect.w - 26)) if self.text else 0
             if self.selected and self.focused:
                 band = label.get_rect(midleft=(x - offset, self.rect.centery)).inflate(6, 4)
-                pygame.draw.rect(surface, (150, 196, 250), band, border_radius=4)
+                mark(surface, pygame.draw.rect(surface, (150, 196, 250), band, border_radius=4))
             surface.blit(label, label.get_rect(midleft=(x - offset, self.rect.centery)))
             surface.set_clip(clip)
             if self.text:
                 x += min(label.get_width(), self.rect.w - 26)
         if self.focused and self._caret_shown(clock):
             top, bottom = (x + 2, self.rect.y + 8), (x + 2, self.rect.bottom - 8)
-            pygame.draw.line(surface, (20, 20, 20), top, bottom, 2)
+            mark(surface, pygame.draw.line(surface, (20, 20, 20), top, bottom, 2))
         if self.refused and self.focused:
             # Over whatever lies below the box, on its own plate: it lasts only until the next key.
             note = assets.text(self.refused, 17, (255, 226, 160), bold=True)
             plate = note.get_rect(midtop=(self.rect.centerx, self.rect.bottom + 6)).inflate(16, 8)
-            pygame.draw.rect(surface, (70, 20, 20), plate, border_radius=6)
+            mark(surface, pygame.draw.rect(surface, (70, 20, 20), plate, border_radius=6))
             surface.blit(note, note.get_rect(center=plate.center))
 
 
@@ -451,8 +451,8 @@ def draw_veil(surface: pygame.Surface, alpha: int = 150) -> None:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple[int, int, int] = GOLD) -> None:
     """A dark dialog panel with a gold edge."""
-    pygame.draw.rect(surface, (22, 18, 16), rect, border_radius=16)
-    pygame.draw.rect(surface, border, rect, 3, border_radius=16)
+    mark(surface, pygame.draw.rect(surface, (22, 18, 16), rect, border_radius=16))
+    mark(surface, pygame.draw.rect(surface, border, rect, 3, border_radius=16))
 
 
 def draw_notice(
@@ -464,8 +464,8 @@ def draw_notice(
     line_h = assets.font(size, True).get_linesize()
     box = rect.copy()
     box.h = len(lines) * line_h + 16
-    pygame.draw.rect(surface, bg, box, border_radius=10)
-    pygame.draw.rect(surface, (255, 220, 160), box, 2, border_radius=10)
+    mark(surface, pygame.draw.rect(surface, bg, box, border_radius=10))
+    mark(surface, pygame.draw.rect(surface, (255, 220, 160), box, 2, border_radius=10))
     y = box.y + 8
     for line in lines:
         label = assets.text(line, size, (255, 240, 220), bold=True)

@@ -18,6 +18,8 @@ from game.widgets import GOLD, Button, ButtonRow, draw_bankroll, draw_tooltip
 class TableScene(Scene):
     """A scene played on the table: draws it, keeps the presenter going, offers the settings button."""
 
+    tracks_drawing = True
+
     def __init__(self, ctx: GameContext) -> None:
         super().__init__()
         self.ctx = ctx

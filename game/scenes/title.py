@@ -11,6 +11,7 @@ import pygame
 
 from engine.i18n import _
 from game import layout
+from game.assets import mark
 from game.background import Job
 from game.context import GameContext
 from game.intents import Intent, IntentKind
@@ -173,8 +174,8 @@ class TitleScene(TableScene):
             self._shade.fill((0, 0, 0, 120))
         surface.blit(self._shade, (0, 0))
         panel = layout.title_panel_rect()
-        pygame.draw.rect(surface, (12, 18, 14), panel, border_radius=24)
-        pygame.draw.rect(surface, GOLD, panel, 3, border_radius=24)
+        mark(surface, pygame.draw.rect(surface, (12, 18, 14), panel, border_radius=24))
+        mark(surface, pygame.draw.rect(surface, GOLD, panel, 3, border_radius=24))
         a = ctx.assets
         title = a.shadowed_text(_("BLACKJACK"), 120, GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(640, panel.y + 80)))
