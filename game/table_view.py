@@ -282,12 +282,10 @@ class TableView:
         """A card face or back at a table size."""
         return self.assets.card(code, size)
 
-    def shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
-        """The card shadow for a card size, and how far it reaches past the card."""
-        scale = size[0] / sprites.CARD_SIZE[0]
-        margin = round(sprites.SHADOW_MARGIN * scale)
-        image = self.assets.image(sprites.SHADOW_FILE, (size[0] + 2 * margin, size[1] + 2 * margin))
-        return image, margin
+    def lay_card(self, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
+        """A card lying still in `rect` (its face, or its back when `code` is None), with its shadow."""
+        image, (dx, dy) = self.assets.shadowed_card(code, rect.size)
+        surface.blit(image, (rect.x + dx, rect.y + dy))
 
     # ---- the dynamic table -------------------------------------------------------------
 
@@ -320,8 +318,8 @@ class TableView:
         under, under_dirty = self._under_layer(surface, p, rules)
         redrawn: list[pygame.Rect] = []  # where a seat's layer was drawn again in place
         parts = [self.seat_layer(p, seat, redrawn) for seat in range(len(p.seats))] + self.plate_parts(p)
-        for card, place in zip(p.collecting, resting, strict=True):  # two parts a card, in the same places
-            parts += [None, None] if place is None else self.card_pieces(card.code, place, layout.CARD_SIZE)
+        for card, place in zip(p.collecting, resting, strict=True):  # a part a card, in the same places
+            parts += [None] if place is None else self.card_pieces(card.code, place, layout.CARD_SIZE)
         still = self._still
         dirty: list[pygame.Rect] = []
         if still is None or _format(still) != _format(under):
@@ -476,7 +474,7 @@ class TableView:
         """Where `draw_card` paints a card lying still at `place`: the card and its shadow."""
         reach = self._card_reach.get(size)
         if reach is None:
-            _shadow, margin = self.shadow(size)
+            _shadow, margin = self.assets.card_shadow(size)
             card = pygame.Rect((0, 0), size)
             reach = self._card_reach[size] = card.union(card.inflate(2 * margin, 2 * margin).move(2, 4))
         return reach.move(round(place[0]), round(place[1]))
@@ -485,23 +483,23 @@ class TableView:
         self, surface: pygame.Surface, card: CardSprite, place: tuple[float, float], size: tuple[int, int]
     ) -> None:
         """One card with its shadow, mid-flip when it is turning over."""
-        shadow, face = self.card_pieces(card.code, place, size)
-        surface.blit(*shadow)
-        if card.flip is not None:
-            x, y = face[1]
-            t = card.flip.progress
-            showing = card.code if t >= 0.5 else None
-            width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
-            image = pygame.transform.scale(self.card_image(showing, size), (width, size[1]))
-            surface.blit(image, (x + (size[0] - width) // 2, y - round(6 * math.sin(math.pi * t))))
+        if card.flip is None:
+            surface.blit(*self.card_pieces(card.code, place, size)[0])
             return
-        surface.blit(*face)
+        x, y = round(place[0]), round(place[1])
+        shadow, margin = self.assets.card_shadow(size)
+        surface.blit(shadow, (x - margin + 2, y - margin + 4))
+        t = card.flip.progress
+        width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
+        face = self.card_image(card.code if t >= 0.5 else None, size)
+        image = pygame.transform.scale(face, (width, size[1]))
+        surface.blit(image, (x + (size[0] - width) // 2, y - round(6 * math.sin(math.pi * t))))
 
     def card_pieces(self, code: str | None, place: tuple[float, float], size: tuple[int, int]) -> list[Piece]:
-        """A card lying still at `place` (its face, or its back when `code` is None): shadow, then card."""
-        x, y = round(place[0]), round(place[1])
-        shadow, margin = self.shadow(size)
-        return [(shadow, (x - margin + 2, y - margin + 4)), (self.card_image(code, size), (x, y))]
+        """A card lying still at `place` (its face, or its back when `code` is None) with its shadow, as one
+        sprite (`Assets.shadowed_card`)."""
+        image, (dx, dy) = self.assets.shadowed_card(code, size)
+        return [(image, (round(place[0]) + dx, round(place[1]) + dy))]
 
     def draw_shoe(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The shoe, its gauge of cards left and the cut card; returns the rectangle it paints."""
@@ -634,8 +632,7 @@ class TableView:
     def draw_shuffle(self, surface: pygame.Surface, t: float) -> None:
         """Two half-shoes riffling into one, above the dealer's spot."""
         size = layout.CARD_SIZE
-        back = self.assets.card(None, size)
-        shadow, margin = self.shadow(size)
+        back, (dx, dy) = self.assets.shadowed_card(None, size)
         cx, cy = 640, layout.DEALER_CARDS_TOP
         spread = 70 * math.sin(math.pi * min(1.0, t * 1.15))
         for i in range(10):
@@ -643,8 +640,7 @@ class TableView:
             side = -1 if i % 2 else 1
             x = cx - size[0] // 2 + side * spread * (1 - ease_in_out(phase))
             y = cy - 10 * math.sin(math.pi * phase)
-            surface.blit(shadow, (round(x) - margin + 2, round(y) - margin + 4))
-            surface.blit(back, (round(x), round(y)))
+            surface.blit(back, (round(x) + dx, round(y) + dy))
 
     def draw_dealer(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The dealer's settled cards and total (a card on its way is drawn over the still layer: `draw`);

@@ -171,13 +171,9 @@ def draw_spot_cards(ctx: GameContext, surface: pygame.Surface, rules: Rules, spo
     surface.blit(view.background(rules, [PLAYER_POSITION]), (0, 0))
     dealer = [spot.up.code, None] if rules.dealer_gets_hole_card else [spot.up.code]
     for i, code in enumerate(dealer):
-        _card(ctx, surface, code, layout.dealer_card_rect(i, len(dealer)))
+        view.lay_card(surface, code, layout.dealer_card_rect(i, len(dealer)))
     room = layout.seat_room(PLAYER_POSITION, [PLAYER_POSITION])
     for i, c in enumerate(spot.cards):
-        _card(ctx, surface, c.code, layout.card_rect(PLAYER_POSITION, 0, 1, i, room))
+        view.lay_card(surface, c.code, layout.card_rect(PLAYER_POSITION, 0, 1, i, room))
 
 
-def _card(ctx: GameContext, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
-    shadow, margin = ctx.view.shadow(rect.size)
-    surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-    surface.blit(ctx.view.card_image(code, rect.size), rect.topleft)

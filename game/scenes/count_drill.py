@@ -229,9 +229,7 @@ class CountDrillScene(Scene):
         surface.blit(ctx.view.background(self.rules, []), (0, 0))
         cards = self.showing()
         for c, rect in zip(cards, flash_rects(len(cards)), strict=True):
-            shadow, margin = ctx.view.shadow(rect.size)
-            surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-            surface.blit(ctx.view.card_image(c.code, rect.size), rect.topleft)
+            ctx.view.lay_card(surface, c.code, rect)
         r = count_rects()
         draw_panel(surface, r["info"])
         for i, line in enumerate(self.info_lines()):

@@ -205,9 +205,7 @@ class SpeedDrillScene(CountingScene):
         self.draw_score(surface, self.info())
         cards = self.showing()
         for c, rect in zip(cards, flash_card_rects(len(cards)), strict=True):
-            shadow, margin = ctx.view.shadow(rect.size)
-            surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-            surface.blit(ctx.view.card_image(c.code, rect.size), rect.topleft)
+            ctx.view.lay_card(surface, c.code, rect)
         if self.run is not None and self.phase != "ready":
             self._draw_clock(surface)
         if self.phase == "ready":

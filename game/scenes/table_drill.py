@@ -157,9 +157,9 @@ class TableCountDrillScene(CountingScene):
             room = layout.seat_room(position, self.positions)
             for h, codes in enumerate(hands):
                 for i, code in enumerate(codes):
-                    self._card(surface, code, layout.card_rect(position, h, len(hands), i, room))
+                    self.ctx.view.lay_card(surface, code, layout.card_rect(position, h, len(hands), i, room))
         for i, code in enumerate(self.dealer):
-            self._card(surface, code, layout.dealer_card_rect(i, len(self.dealer)))
+            self.ctx.view.lay_card(surface, code, layout.dealer_card_rect(i, len(self.dealer)))
         tray = table_tray_rect()
         draw_tray(surface, tray, self.discarded, self.decks)
         label = a.shadowed_text(_("discard tray"), 16, CREAM)
@@ -180,11 +180,6 @@ class TableCountDrillScene(CountingScene):
         elif self.phase == "told":
             self._banner(surface, [self.result, _("Enter deals on.")], GREEN if self.verdict else RED)
         self.buttons.draw(surface, a)
-
-    def _card(self, surface: pygame.Surface, code: str | None, rect: pygame.Rect) -> None:
-        shadow, margin = self.ctx.view.shadow(rect.size)
-        surface.blit(shadow, (rect.x - margin + 2, rect.y - margin + 4))
-        surface.blit(self.ctx.view.card_image(code, rect.size), rect.topleft)
 
     def _banner(self, surface: pygame.Surface, lines: list[str], color: tuple[int, int, int]) -> None:
         a = self.ctx.assets

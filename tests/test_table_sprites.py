@@ -1,0 +1,85 @@
+"""Cards and chips as the table draws them (issue 23): opaque where their art is, a card and its shadow as
+one sprite, and each opaque canvas or layer blitting its own run-length encoded copy."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import sprites
+from game import layout
+from game.assets import Assets, NotingSurface
+
+
+@pytest.fixture()
+def assets() -> Assets:
+    """The loader, with a window (card and chip sprites are encoded only where there is one)."""
+    pygame.display.init()
+    pygame.display.set_mode(layout.CANVAS_SIZE)
+    return Assets()
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    """The colours of `surface`, row by row."""
+    return pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("size", [layout.CARD_SIZE, layout.SMALL_CARD_SIZE])
+@pytest.mark.parametrize("code", ["QD", "7C", None])
+def test_a_card_hides_what_lies_under_it(assets, code, size):
+    """Scaled down, a card's inside was at alpha 253: the card under it showed through as a ghost."""
+    card = assets.card(code, size)
+    inside = pygame.mask.from_surface(card, 249)
+    assert inside.count() > 0.95 * size[0] * size[1]
+    shown = []
+    for under in ((0, 0, 0), (255, 255, 255)):
+        surface = pygame.Surface(size).convert()
+        surface.fill(under)
+        surface.blit(card, (0, 0))
+        target = pygame.Surface(size).convert()
+        shown.append(inside.to_surface(target, setsurface=surface, unsetcolor=(1, 2, 3)))
+    assert pixels(shown[0]) == pixels(shown[1])
+
+
+@pytest.mark.parametrize("value", sprites.CHIP_DENOMINATIONS)
+def test_a_chip_is_opaque_where_its_art_is(assets, value):
+    for chip in (assets.stack_chip(value, layout.STACK_CHIP_WIDTH), assets.chip(value, 44)):
+        nearly = pygame.mask.from_surface(chip, 249)
+        assert nearly.count() > 0
+        assert pygame.mask.from_surface(chip, 254).count() == nearly.count()  # none left at 250 to 254
+
+
+@pytest.mark.parametrize("under", [(0, 0, 0), (255, 255, 255), (30, 90, 50)])
+def test_a_card_laid_over_its_shadow_shows_as_the_shadow_and_the_card_drawn_in_turn(assets, under):
+    """One blit instead of two: the same pixels, but for the card's soft corners, within a level."""
+    size = layout.CARD_SIZE
+    card, (shadow, margin) = assets.card("KH", size), assets.card_shadow(size)
+    image, (dx, dy) = assets.shadowed_card("KH", size)
+    one, two = pygame.Surface((130, 160)).convert(), pygame.Surface((130, 160)).convert()
+    one.fill(under)
+    two.fill(under)
+    one.blit(image, (20 + dx, 20 + dy))
+    two.blit(shadow, (20 - margin + 2, 20 - margin + 4))
+    two.blit(card, (20, 20))
+    apart = [abs(a - b) for a, b in zip(pixels(one), pixels(two), strict=True)]
+    assert max(apart) <= 1
+    assert sum(1 for step in apart if step) < 200  # the corners' few pixels
+    assert assets.layer_notes[id(image)] == [(card, card.get_rect(topleft=(-dx, -dy)))]
+
+
+def test_each_opaque_surface_blits_its_own_encoded_copy_and_a_transparent_one_the_sprite(assets):
+    image, _at = assets.shadowed_card("AS", layout.CARD_SIZE)
+    canvas = NotingSurface(layout.CANVAS_SIZE, assets, like=pygame.display.get_surface())
+    layer = NotingSurface(layout.CANVAS_SIZE, assets, like=pygame.display.get_surface())
+    seat = NotingSurface((200, 200), assets, alpha=True)
+    for surface in (canvas, layer, canvas, seat, layer):
+        surface.blit(image, (10, 10))
+    assert canvas.encoded is not None and layer.encoded is not None and seat.encoded is None
+    assert canvas.encoded[image] is not layer.encoded[image]
+    for copy in (canvas.encoded[image], layer.encoded[image]):
+        assert copy.get_flags() & pygame.RLEACCEL  # still encoded: each copy only ever went on its surface
+    assert not image.get_flags() & pygame.RLEACCEL  # the sprite is never encoded: reading it is free
+    assert pixels(canvas) == pixels(layer)
+    plain = NotingSurface((10, 10), assets, like=pygame.display.get_surface())
+    plain.blit(assets.image(sprites.SHADOW_FILE), (0, 0))  # not a card or chip: blitted as it is
+    assert plain.encoded is not None and len(plain.encoded) == 0
