@@ -163,7 +163,7 @@ class Assets:
     def encode(self, sprite: pygame.Surface) -> None:
         """Have `sprite` blitted run-length encoded on an opaque canvas or layer (`NotingSurface`): the blit
         then copies its opaque runs (a card over its shadow: about 5 µs, against 14 blended). Card and chip
-        sprites are, when loaded."""
+        sprites are, when loaded, and what is drawn every frame (buttons, the message bar)."""
         self.encodable.add(sprite)
 
     def sharp(

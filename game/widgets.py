@@ -48,6 +48,7 @@ def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surf
             if (sw_, sh_) != (dw, dh):
                 piece = pygame.transform.smoothscale(piece, (dw, dh))
             out.blit(piece, (dx, dy))
+    assets.encode(out)  # drawn every frame: its opaque middle copied
     assets._images[(key, None)] = out
     return out
 
@@ -308,6 +309,7 @@ class MessageBar:
             x += banner.get_width() + 16
         if label is not None:
             image.blit(label, label.get_rect(midleft=(x, h // 2)))
+        assets.encode(image)  # drawn every frame
         return image
 
 
