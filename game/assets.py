@@ -105,8 +105,6 @@ class Assets:
         """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
         self._shadowed: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         """Each card sprite laid over its shadow, by the card sprite's id (`shadowed_card`)."""
-        self.encodable: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
-        """Sprites an opaque canvas or layer blits run-length encoded (`encode`)."""
         self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
         self.layer_notes: dict[int, Notes] = {}
         """The sprites drawn on each cached layer (a seat's settled cards), by the layer's id while it lives,
@@ -138,11 +136,13 @@ class Assets:
                     surface = surface.copy()
                     surface.fill(CONTRAST_FELT, special_flags=pygame.BLEND_MULT)
             else:
-                surface = pygame.transform.smoothscale(self.image(path), size)
+                art = self.image(path)
                 if path.startswith(SHARP_PREFIXES):
+                    surface = pygame.transform.smoothscale(art, size, Encodable(size, pygame.SRCALPHA, art))
                     _make_opaque_inside(surface)
-                    self.encode(surface)
                     self.sized[id(surface)] = (path, size)  # kept for good in _images: the id stays its own
+                else:
+                    surface = pygame.transform.smoothscale(art, size)
             self._images[key] = surface
         return surface
 
@@ -159,12 +159,6 @@ class Assets:
         if pygame.display.get_surface() is None:
             return loaded
         return loaded.convert_alpha() if path != sprites.FELT_FILE else loaded.convert()
-
-    def encode(self, sprite: pygame.Surface) -> None:
-        """Have `sprite` blitted run-length encoded on an opaque canvas or layer (`NotingSurface`): the blit
-        then copies its opaque runs (a card over its shadow: about 5 µs, against 14 blended). Card and chip
-        sprites are, when loaded, and what is drawn every frame (buttons, the message bar)."""
-        self.encodable.add(sprite)
 
     def sharp(
         self, sprite: pygame.Surface, scale: float
@@ -221,13 +215,12 @@ class Assets:
             shadow, margin = self.card_shadow(size)
             under = shadow.get_rect(topleft=(2 - margin, 4 - margin))
             bounds = under.union(card.get_rect())
-            image = pygame.Surface(bounds.size, pygame.SRCALPHA)
+            image = Encodable(bounds.size, pygame.SRCALPHA)
             copy = pygame.BLEND_RGBA_MAX  # over clear pixels, the shadow's own
             image.blit(shadow, under.move(-bounds.x, -bounds.y), special_flags=copy)
             at = (-bounds.x, -bounds.y)
             _lay_over(image, card, at)
             self.keep_layer_notes(image, [(card, card.get_rect(topleft=at))])
-            self.encode(image)
             found = self._shadowed[id(card)] = (image, bounds.topleft)
         return found
 
@@ -319,6 +312,12 @@ class Assets:
         return surface
 
 
+class Encodable(pygame.Surface):
+    """A sprite an opaque canvas or layer (`NotingSurface`) blits run-length encoded: the blit then copies
+    its opaque runs (a card over its shadow: about 5 µs, against 14 blended). Card and chip sprites are, and
+    what is drawn every frame (buttons, the message bar)."""
+
+
 class NotingSurface(pygame.Surface):
     """A surface that, while `noting`, notes each card or chip sprite (`Assets.sized`) blitted on it whole,
     and the sprites of each noted layer (`Assets.layer_notes`) blitted whole; the game's canvas is one, so
@@ -346,7 +345,6 @@ class NotingSurface(pygame.Surface):
         drawing adds with `mark`. None when what was drawn is not known (it is never known unless set)."""
         self.shown: object = None
         """The token of the layer last put on the surface, from when `damage` counts (`TableView`'s)."""
-        self.encodable = assets.encodable
         opaque = not self.get_flags() & pygame.SRCALPHA and pygame.display.get_surface() is not None
         self.encoded: weakref.WeakKeyDictionary[pygame.Surface, pygame.Surface] | None = (
             weakref.WeakKeyDictionary() if opaque else None
@@ -361,7 +359,7 @@ class NotingSurface(pygame.Surface):
         """Blit as a Surface does (an encodable sprite from this surface's encoded copy), noting a listed
         sprite or layer drawn whole."""
         drawn = source
-        if self.encoded is not None and source in self.encodable:
+        if self.encoded is not None and isinstance(source, Encodable):
             copy = self.encoded.get(source)
             if copy is None:
                 copy = self.encoded[source] = source.copy()

@@ -13,7 +13,7 @@ import sprites
 from engine import Money
 from engine.i18n import _, money
 from game import layout
-from game.assets import Assets, mark
+from game.assets import Assets, Encodable, mark
 from game.glyphs import refusal, undrawable
 from game.intents import KEY_NAMES, Intent, IntentKind, key_word
 from game.sound import Sounds
@@ -37,7 +37,7 @@ def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surf
     s = sprites.BUTTON_SLICE
     sw, sh = source.get_size()
     w, h = size
-    out = pygame.Surface(size, pygame.SRCALPHA)
+    out = Encodable(size, pygame.SRCALPHA)  # drawn every frame
     xs = [(0, s, 0, s), (s, sw - 2 * s, s, w - 2 * s), (sw - s, s, w - s, s)]
     ys = [(0, s, 0, s), (s, sh - 2 * s, s, h - 2 * s), (sh - s, s, h - s, s)]
     for sx, sw_, dx, dw in xs:
@@ -48,7 +48,6 @@ def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surf
             if (sw_, sh_) != (dw, dh):
                 piece = pygame.transform.smoothscale(piece, (dw, dh))
             out.blit(piece, (dx, dy))
-    assets.encode(out)  # drawn every frame: its opaque middle copied
     assets._images[(key, None)] = out
     return out
 
@@ -296,7 +295,7 @@ class MessageBar:
             banner.blit(words, words.get_rect(center=banner.get_rect().center))
         inner = (label.get_width() if label else 0) + (banner.get_width() + 16 if banner else 0)
         width = max(rect.w if label else 0, inner + 40)
-        image = pygame.Surface((width, h), pygame.SRCALPHA)
+        image = Encodable((width, h), pygame.SRCALPHA)  # drawn every frame
         bg = (110, 20, 20, 215) if warning else (6, 24, 14, 200)
         if assets.high_contrast:
             bg = (bg[0] // 2, bg[1] // 2, bg[2] // 2, 255)
@@ -309,7 +308,6 @@ class MessageBar:
             x += banner.get_width() + 16
         if label is not None:
             image.blit(label, label.get_rect(midleft=(x, h // 2)))
-        assets.encode(image)  # drawn every frame
         return image
 
 

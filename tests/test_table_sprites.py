@@ -8,7 +8,7 @@ import pytest
 
 import sprites
 from game import layout
-from game.assets import Assets, NotingSurface
+from game.assets import Assets, Encodable, NotingSurface
 
 
 @pytest.fixture()
@@ -83,3 +83,5 @@ def test_each_opaque_surface_blits_its_own_encoded_copy_and_a_transparent_one_th
     plain = NotingSurface((10, 10), assets, like=pygame.display.get_surface())
     plain.blit(assets.image(sprites.SHADOW_FILE), (0, 0))  # not a card or chip: blitted as it is
     assert plain.encoded is not None and len(plain.encoded) == 0
+    assert isinstance(assets.card("2C", layout.CARD_SIZE), Encodable)
+    assert isinstance(assets.stack_chip(5, layout.STACK_CHIP_WIDTH), Encodable)
