@@ -168,9 +168,10 @@ def test_any_json_gives_usable_settings_keeping_what_is_good(raw):
 
 
 def same(name: str, loaded: Settings, raw: dict) -> bool:
-    """Whether the setting was kept as the file had it (a whole volume becomes a float)."""
+    """Whether the setting was kept as the file had it (a whole volume or UI scale becomes a float)."""
     value, wanted = getattr(loaded, name), raw[name]
-    return value == wanted and (type(value) is type(wanted) or (name == "volume" and type(wanted) is int))
+    whole = name in ("volume", "ui_scale") and type(wanted) is int
+    return value == wanted and (type(value) is type(wanted) or whole)
 
 
 def test_the_game_opens_with_a_fifo_settings_file(tmp_path):
