@@ -8,6 +8,7 @@ dealer's left, which is the screen's right, since the dealer faces the players).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -84,6 +85,7 @@ _ARC_RADIUS = 1220
 _ARC_SPREAD = math.radians(25.5)
 
 
+@functools.cache  # every card of every seat asks, every change
 def seat_position(position: int) -> tuple[int, int]:
     """Centre of the betting circle at table position 0..6 (left to right)."""
     t = position / (TABLE_POSITIONS - 1) * 2 - 1
@@ -163,6 +165,7 @@ def plate_rect(position: int) -> pygame.Rect:
     return rect
 
 
+@functools.cache
 def hand_anchor(position: int, hand: int, hands: int, room: int) -> tuple[int, int]:
     """Bottom-left corner of a hand's first card, for hand `hand` of `hands` in a seat."""
     cx, cy = seat_position(position)

@@ -168,6 +168,8 @@ class TableView:
         self._pile: _Pile | None = None
         self._card_reach: dict[tuple[int, int], pygame.Rect] = {}
         """Where a card of each size and its shadow lie round the card's top left corner."""
+        self._stacks: dict[tuple[object, ...], list[Piece]] = {}
+        """The pieces of each stack of chips drawn (`stack_pieces`)."""
         self._stack_reach: dict[Money, pygame.Rect] = {}
         """The rectangle each amount's stack in flight reaches into round its centre."""
 
@@ -953,13 +955,25 @@ class TableView:
         label: bool = True,
     ) -> None:
         """Chips for an amount: biggest chips at the bottom, in up to three stacks, the amount under them."""
-        for image, at in self.stack_pieces(amount, center, small=small, label=label):
+        for image, at in self._stack_pieces(amount, center, small, label):  # in flight: not kept
             surface.blit(image, at)
 
     def stack_pieces(
         self, amount: Money, center: tuple[float, float], *, small: bool = False, label: bool = True
     ) -> list[Piece]:
-        """The chips of `draw_stack` and where each lies, bottom first, then the amount's label."""
+        """The chips of `draw_stack` and where each lies, bottom first, then the amount's label (kept: a
+        seat's pieces are listed again each time one of its cards lands). Not to be changed."""
+        key = (amount, center, small, label, language())  # the amount's words are the language's
+        pieces = self._stacks.get(key)
+        if pieces is None:
+            if len(self._stacks) > 300:
+                self._stacks.clear()
+            pieces = self._stacks[key] = self._stack_pieces(amount, center, small, label)
+        return pieces
+
+    def _stack_pieces(
+        self, amount: Money, center: tuple[float, float], small: bool, label: bool
+    ) -> list[Piece]:
         width = 38 if small else layout.STACK_CHIP_WIDTH
         step = max(3, round(sprites.STACK_STEP * width / sprites.STACK_SIZE[0]))
         chips = [value for value, count in chips_for(amount) for _ in range(count)]
