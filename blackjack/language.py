@@ -9,6 +9,7 @@ showed them. The game and the command line both call `apply`; it imports no pyga
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Mapping
 from decimal import Decimal
@@ -124,6 +125,7 @@ def money_formatter(language: str, currency: str) -> MoneyFormatter:
     standard = locale.currency_formats["standard"].pattern.replace("¤", _SYMBOLS[currency])
     with_cents, whole = parse_pattern(standard), parse_pattern(_strip_decimals(standard))
 
+    @functools.lru_cache(maxsize=2048)  # the table writes its bankrolls every frame; Babel takes ~20 µs
     def formatted(cents: Money, sign: bool) -> str:
         pattern = whole if cents % CENTS_PER_UNIT == 0 else with_cents
         text = str(pattern.apply(Decimal(cents) / CENTS_PER_UNIT, locale))

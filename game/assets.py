@@ -272,29 +272,28 @@ class Assets:
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
         """A rendered label, cached by (text, size, color, bold) in a bounded LRU."""
-        key = (text, size, color, bold)
+        shown = contrast_color(color) if self.high_contrast else color
+        return self.kept((text, size, color, bold),
+                         lambda: self.font(size, bold).render(drawable_text(text), True, shown))
+
+    def kept(self, key: tuple[str, int, Color, bool], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """What `draw()` draws, kept under `key` with the labels (the least recently used dropped past
+        TEXT_CACHE_SIZE, all of them when the look changes): labels, and pictures made of labels."""
         surface = self._text.get(key)
         if surface is None:
-            shown = contrast_color(color) if self.high_contrast else color
-            surface = self.font(size, bold).render(drawable_text(text), True, shown)
-            self._remember(key, surface)
+            surface = self._text[key] = draw()
+            while len(self._text) > TEXT_CACHE_SIZE:
+                self._text.popitem(last=False)
         else:
             self._text.move_to_end(key)
         return surface
-
-    def _remember(self, key: tuple[str, int, Color, bool], surface: pygame.Surface) -> None:
-        """Keep a label, dropping the least recently used past TEXT_CACHE_SIZE."""
-        self._text[key] = surface
-        while len(self._text) > TEXT_CACHE_SIZE:
-            self._text.popitem(last=False)
 
     def shadowed_text(
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
         """A label with a soft drop shadow (an opaque dark edge when high contrast), for the felt; cached."""
-        key = ("\0shadow" + text, size, color, bold)
-        surface = self._text.get(key)
-        if surface is None:
+
+        def draw() -> pygame.Surface:
             front = self.text(text, size, color, bold)
             back = self.font(size, bold).render(drawable_text(text), True, (0, 0, 0))
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
@@ -306,10 +305,9 @@ class Assets:
                 back.set_alpha(150)
                 surface.blit(back, (2, 2))
                 surface.blit(front, (0, 0))
-            self._remember(key, surface)
-        else:
-            self._text.move_to_end(key)
-        return surface
+            return surface
+
+        return self.kept(("\0shadow" + text, size, color, bold), draw)
 
 
 class Encodable(pygame.Surface):

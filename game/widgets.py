@@ -325,21 +325,27 @@ def draw_bankroll(
         # TRANSLATORS: the title of the panel with the player's money, in capitals
         name = _("BANKROLL")
     rect = layout.bankroll_rect()
-    mark(surface, pygame.draw.rect(surface, (16, 12, 10), rect, border_radius=10))
-    mark(surface, pygame.draw.rect(surface, color, rect, 3 if color != GOLD else 2, border_radius=10))
-    title = assets.text(name, 15, color, bold=True)
-    if title.get_width() > rect.w - 20:
-        title = assets.text(name[: max(3, len(name) * (rect.w - 20) // title.get_width() - 1)] + "…", 15,
-                            color, bold=True)
-    surface.blit(title, (rect.x + 12, rect.y + 8))
-    amount = assets.text(money(bankroll), 34, CREAM, bold=True)
-    if amount.get_width() > rect.w - 20:
-        amount = assets.text(money(bankroll), 26, CREAM, bold=True)
-    surface.blit(amount, (rect.x + 12, rect.y + 28))
     # TRANSLATORS: under the bankroll, in capitals: what is bet now ("BET $25"), or that nothing is
     words = _("BET {amount}").format(amount=money(bet)) if bet else _("NO BET")
-    bet_text = assets.text(words, 18, (210, 210, 200), bold=True)
-    surface.blit(bet_text, (rect.x + 12, rect.bottom - 26))
+
+    def draw() -> pygame.Surface:
+        panel = Encodable(rect.size, pygame.SRCALPHA)  # drawn every frame: its opaque runs copied
+        pygame.draw.rect(panel, (16, 12, 10), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, color, panel.get_rect(), 3 if color != GOLD else 2, border_radius=10)
+        title = assets.text(name, 15, color, bold=True)
+        if title.get_width() > rect.w - 20:
+            title = assets.text(name[: max(3, len(name) * (rect.w - 20) // title.get_width() - 1)] + "…", 15,
+                                color, bold=True)
+        panel.blit(title, (12, 8))
+        amount = assets.text(money(bankroll), 34, CREAM, bold=True)
+        if amount.get_width() > rect.w - 20:
+            amount = assets.text(money(bankroll), 26, CREAM, bold=True)
+        panel.blit(amount, (12, 28))
+        panel.blit(assets.text(words, 18, (210, 210, 200), bold=True), (12, rect.h - 26))
+        return panel
+
+    key = "\0bankroll\0" + "\0".join((name, money(bankroll), words, str(rect.size)))
+    surface.blit(assets.kept((key, 0, color, False), draw), rect.topleft)
 
 
 @dataclass(slots=True)
