@@ -196,12 +196,12 @@ class Assets:
         stem = sprites.CARD_BACK if code is None else code if len(code) == 2 else code + "S"
         return self.image(sprites.card_file(stem, self.four_color), size)
 
-    def card_shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, int]:
-        """The soft shadow under a card of `size`, and how far it reaches past the card (it lies 2 pixels
-        right of it and 4 down)."""
-        scale = size[0] / sprites.CARD_SIZE[0]
-        margin = round(sprites.SHADOW_MARGIN * scale)
-        return self.image(sprites.SHADOW_FILE, (size[0] + 2 * margin, size[1] + 2 * margin)), margin
+    def card_shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The soft shadow under a card of `size`, and where it lies from the card's top left corner (it
+        reaches past the card all round, 2 pixels further right and 4 further down)."""
+        margin = round(sprites.SHADOW_MARGIN * size[0] / sprites.CARD_SIZE[0])
+        shadow = self.image(sprites.SHADOW_FILE, (size[0] + 2 * margin, size[1] + 2 * margin))
+        return shadow, (2 - margin, 4 - margin)
 
     def shadowed_card(
         self, code: str | None, size: tuple[int, int]
@@ -212,8 +212,8 @@ class Assets:
         card = self.card(code, size)
         found = self._shadowed.get(id(card))
         if found is None:
-            shadow, margin = self.card_shadow(size)
-            under = shadow.get_rect(topleft=(2 - margin, 4 - margin))
+            shadow, offset = self.card_shadow(size)
+            under = shadow.get_rect(topleft=offset)
             bounds = under.union(card.get_rect())
             image = Encodable(bounds.size, pygame.SRCALPHA)
             copy = pygame.BLEND_RGBA_MAX  # over clear pixels, the shadow's own
@@ -272,9 +272,12 @@ class Assets:
         self, text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
     ) -> pygame.Surface:
         """A rendered label, cached by (text, size, color, bold) in a bounded LRU."""
-        shown = contrast_color(color) if self.high_contrast else color
-        return self.kept((text, size, color, bold),
-                         lambda: self.font(size, bold).render(drawable_text(text), True, shown))
+
+        def draw() -> pygame.Surface:
+            shown = contrast_color(color) if self.high_contrast else color
+            return self.font(size, bold).render(drawable_text(text), True, shown)
+
+        return self.kept((text, size, color, bold), draw)
 
     def kept(self, key: tuple[str, int, Color, bool], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         """What `draw()` draws, kept under `key` with the labels (the least recently used dropped past

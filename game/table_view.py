@@ -476,9 +476,8 @@ class TableView:
         """Where `draw_card` paints a card lying still at `place`: the card and its shadow."""
         reach = self._card_reach.get(size)
         if reach is None:
-            _shadow, margin = self.assets.card_shadow(size)
-            card = pygame.Rect((0, 0), size)
-            reach = self._card_reach[size] = card.union(card.inflate(2 * margin, 2 * margin).move(2, 4))
+            image, at = self.assets.shadowed_card(None, size)
+            reach = self._card_reach[size] = image.get_rect(topleft=at)
         return reach.move(round(place[0]), round(place[1]))
 
     def draw_card(
@@ -489,8 +488,8 @@ class TableView:
             surface.blit(*self.card_pieces(card.code, place, size)[0])
             return
         x, y = round(place[0]), round(place[1])
-        shadow, margin = self.assets.card_shadow(size)
-        surface.blit(shadow, (x - margin + 2, y - margin + 4))
+        shadow, (dx, dy) = self.assets.card_shadow(size)
+        surface.blit(shadow, (x + dx, y + dy))
         t = card.flip.progress
         width = max(1, round(size[0] * abs(math.cos(math.pi * t))))
         face = self.card_image(card.code if t >= 0.5 else None, size)

@@ -53,13 +53,13 @@ def test_a_chip_is_opaque_where_its_art_is(assets, value):
 def test_a_card_laid_over_its_shadow_shows_as_the_shadow_and_the_card_drawn_in_turn(assets, under):
     """One blit instead of two: the same pixels, but for the card's soft corners, within a level."""
     size = layout.CARD_SIZE
-    card, (shadow, margin) = assets.card("KH", size), assets.card_shadow(size)
+    card, (shadow, (sx, sy)) = assets.card("KH", size), assets.card_shadow(size)
     image, (dx, dy) = assets.shadowed_card("KH", size)
     one, two = pygame.Surface((130, 160)).convert(), pygame.Surface((130, 160)).convert()
     one.fill(under)
     two.fill(under)
     one.blit(image, (20 + dx, 20 + dy))
-    two.blit(shadow, (20 - margin + 2, 20 - margin + 4))
+    two.blit(shadow, (20 + sx, 20 + sy))
     two.blit(card, (20, 20))
     apart = [abs(a - b) for a, b in zip(pixels(one), pixels(two), strict=True)]
     assert max(apart) <= 1
