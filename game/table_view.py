@@ -60,6 +60,9 @@ def arc_lines(rules: Rules) -> tuple[str, str]:
     return first, second
 
 
+ROOM_FOR_CARDS = 5
+"""How many cards of each hand a seat's layer has room for from the start (few hands take more)."""
+
 Piece = tuple[pygame.Surface, tuple[int, int]]
 """An image and where its top left corner lies."""
 
@@ -801,12 +804,16 @@ class TableView:
         self, p: Presenter, seat: int, ring: pygame.Rect | None, pieces: list[Piece]
     ) -> _SeatLayer:
         """Draw the seat's settled cards, chips and labels once, on a layer just the size of what they cover
-        and of where each hand's next card will lie (the fewer pixels, the cheaper it is to encode and compose
-        when the seat changes; the next card then lands inside it, and is drawn in place)."""
-        covered = [image.get_rect(topleft=at) for image, at in pieces] + ([ring] if ring is not None else [])
+        and of where each hand's cards on their way, its next card and any up to its fifth will lie and its
+        ring will be (the fewer pixels, the cheaper it is to encode and compose when the seat changes; a card
+        then lands inside it, and is drawn in place, as is the ring when the seat's turn comes)."""
+        covered = [image.get_rect(topleft=at) for image, at in pieces]
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(p.seats[seat].hands):
-            covered.append(self.card_area(p.card_target(seat, h, len(hand.cards))[:2], size))
+            covered.append(self._ring(p, seat, h))
+            for i in range(max(len(hand.cards) + 1, ROOM_FOR_CARDS)):
+                if i >= len(hand.cards) or not _settled(hand.cards[i]):
+                    covered.append(self.card_area(p.card_target(seat, h, i)[:2], size))
         area = covered[0].unionall(covered[1:]) if covered else pygame.Rect(0, 0, 0, 0)
         area = area.clip(pygame.Rect((0, 0), layout.CANVAS_SIZE))
         layer = NotingSurface(area.size, self.assets, alpha=True)
@@ -874,8 +881,7 @@ class TableView:
         model = p.seats[seat]
         ring = None
         if p.active is not None and p.active[0] == seat:
-            ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
-            ring.center = p.hand_chip_pos(seat, p.active[1])
+            ring = self._ring(p, seat, p.active[1])
         pieces: list[Piece] = []
         for h, hand in enumerate(model.hands):
             if hand.stake:
@@ -889,6 +895,13 @@ class TableView:
                     pieces += self.card_pieces(card.code, p.card_target(seat, h, i)[:2], size)
         pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat)]
         return ring, pieces
+
+    @staticmethod
+    def _ring(p: Presenter, seat: int, hand: int) -> pygame.Rect:
+        """The ring round a hand's chips while it plays."""
+        ring = pygame.Rect(0, 0, 2 * layout.CIRCLE_RADIUS + 12, 2 * layout.CIRCLE_RADIUS + 12)
+        ring.center = p.hand_chip_pos(seat, hand)
+        return ring
 
     def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer

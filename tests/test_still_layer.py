@@ -310,3 +310,33 @@ def test_a_changed_plate_shoe_count_dealer_card_or_language_shows_at_once():
             use_language("en")
     finally:
         app.close()
+
+
+def test_a_seat_layer_is_built_once_a_round_and_again_only_when_a_split_resizes_its_cards(monkeypatch):
+    """A seat's layer has room for the cards on their way, the next ones and the ring, so a card landing or
+    the seat's turn coming draws it again in place (built again, it is encoded and composed whole)."""
+    builds: dict[int, int] = {}
+    build = TableView._build_seat_layer
+
+    def counted(view: TableView, p: Presenter, seat: int, *args: object) -> object:
+        builds[seat] = builds.get(seat, 0) + 1
+        return build(view, p, seat, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TableView, "_build_seat_layer", counted)
+    app = table_app()
+    try:
+        p = app.ctx.presenter
+        sizes: dict[int, set[tuple[int, int]]] = {}
+        seen: set[str] = set()
+        while "PayoutScene" not in seen:
+            app.step()
+            seen.add(scene_name(app))
+            for seat in range(SEATS):
+                if p.seats[seat].hands:
+                    sizes.setdefault(seat, set()).add(TableView._seat_card_size(p, seat))
+        assert max(len(found) for found in sizes.values()) >= 2, "no split resized a seat's cards"
+        for seat in range(SEATS):
+            assert builds[seat] <= len(sizes[seat]), f"seat {seat}: built {builds[seat]} times"
+    finally:
+        app.close()
+
