@@ -15,8 +15,9 @@ from __future__ import annotations
 import logging
 import time
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
+from functools import partial
 from importlib import resources
 from typing import Any
 
@@ -109,6 +110,13 @@ class Assets:
         self.layer_notes: dict[int, Notes] = {}
         """The sprites drawn on each cached layer (a seat's settled cards), by the layer's id while it lives,
         noted again where the layer is drawn (`keep_layer_notes`)."""
+        self._warm: list[Callable[[], object]] = []
+        self._families: dict[tuple[int, int], list[Encodable]] = {}
+        """The card and chip sprites built, by size: a family one of which blitted on an opaque surface tells
+        that the others will be (`encode_family`)."""
+        self._family_surfaces: dict[tuple[int, int], weakref.WeakSet[NotingSurface]] = {}
+        self._encoding: deque[tuple[weakref.ref[NotingSurface], Encodable]] = deque()
+        """Sprites to encode for a surface in spare frame time (`warm`)."""
 
     def set_look(self, *, ui_scale: float, high_contrast: bool) -> bool:
         """Take a new UI scale and contrast; return whether anything changed (labels are then redrawn)."""
@@ -138,9 +146,12 @@ class Assets:
             else:
                 art = self.image(path)
                 if path.startswith(SHARP_PREFIXES):
-                    surface = pygame.transform.smoothscale(art, size, Encodable(size, pygame.SRCALPHA, art))
-                    _make_opaque_inside(surface)
-                    self.sized[id(surface)] = (path, size)  # kept for good in _images: the id stays its own
+                    sprite = Encodable(size, pygame.SRCALPHA, art)
+                    pygame.transform.smoothscale(art, size, sprite)
+                    _make_opaque_inside(sprite)
+                    self.sized[id(sprite)] = (path, size)  # kept for good in _images: the id stays its own
+                    self._join_family(sprite)
+                    surface = sprite
                 else:
                     surface = pygame.transform.smoothscale(art, size)
             self._images[key] = surface
@@ -222,6 +233,7 @@ class Assets:
             _lay_over(image, card, at)
             self.keep_layer_notes(image, [(card, card.get_rect(topleft=at))])
             found = self._shadowed[id(card)] = (image, bounds.topleft)
+            self._join_family(image)
         return found
 
     def chip(self, value: int, size: int) -> pygame.Surface:
@@ -237,22 +249,49 @@ class Assets:
         """Queue every card face (laid over its shadow) and chip the table may show, to load in spare frame
         time."""
         codes: list[str | None] = [None, *sprites.CARD_CODES]
-        self._warm = [
-            (lambda c=code, s=size: self.shadowed_card(c, s)) for size in card_sizes for code in codes
-        ] + [
-            (lambda v=value, w=width: self.stack_chip(v, w))
+        self._warm += [partial(self.shadowed_card, code, size) for size in card_sizes for code in codes]
+        self._warm += [
+            partial(self.stack_chip, value, width)
             for width in chip_widths for value in sprites.CHIP_DENOMINATIONS
         ]
 
+    def warm_later(self, work: Callable[[], object]) -> None:
+        """Queue `work` (drawing something a coming frame will likely show) for spare frame time."""
+        self._warm.append(work)
+
     def warm(self, budget: float) -> bool:
-        """Load queued sprites for up to `budget` seconds; return whether any are left."""
-        queue = getattr(self, "_warm", None)
-        if not queue:
-            return False
+        """Load queued sprites, then encode queued ones (`encode_family`), for up to `budget` seconds;
+        return whether any work is left."""
         deadline = time.perf_counter() + budget
+        queue, encoding = self._warm, self._encoding
         while queue and time.perf_counter() < deadline:
             queue.pop(0)()
-        return bool(queue)
+        while encoding and time.perf_counter() < deadline:
+            surface, sprite = encoding.popleft()
+            alive = surface()
+            if alive is not None:
+                alive.encode(sprite)
+        return bool(queue or encoding)
+
+    def _join_family(self, sprite: Encodable) -> None:
+        """Add a built card or chip sprite to its family (its size), to be encoded in spare time for every
+        surface the family was blitted on."""
+        size = sprite.get_size()
+        self._families.setdefault(size, []).append(sprite)
+        for surface in self._family_surfaces.get(size, ()):
+            self._encoding.append((weakref.ref(surface), sprite))
+
+    def encode_family(self, surface: NotingSurface, sprite: Encodable) -> None:
+        """`sprite` was encoded for `surface` for the first time: queue the rest of its family (the cards or
+        chips of its size) to be encoded for it in spare frame time, so the frame that first shows one of them
+        does not pay for its encoding (about 60 µs a card)."""
+        size = sprite.get_size()
+        family = self._families.get(size)
+        surfaces = self._family_surfaces.setdefault(size, weakref.WeakSet())
+        if family is None or sprite not in family or surface in surfaces:
+            return
+        surfaces.add(surface)
+        self._encoding.extend((weakref.ref(surface), other) for other in family)
 
     # ---- fonts and text ----------------------------------------------------------------
 
@@ -336,6 +375,7 @@ class NotingSurface(pygame.Surface):
             super().__init__(size, 0, like)
         else:
             super().__init__(size, pygame.SRCALPHA if alpha else 0)
+        self.assets = assets
         self.sprites = assets.sized
         self.layers = assets.layer_notes
         self.noting = False
@@ -363,8 +403,8 @@ class NotingSurface(pygame.Surface):
         if self.encoded is not None and isinstance(source, Encodable):
             copy = self.encoded.get(source)
             if copy is None:
-                copy = self.encoded[source] = source.copy()
-                copy.set_alpha(255, pygame.RLEACCEL)
+                copy = self._encoded_copy(source)
+                self.assets.encode_family(self, source)
             drawn = copy
         rect = super().blit(drawn, dest, area, special_flags)
         if self.noting and area is None and not special_flags:
@@ -372,6 +412,24 @@ class NotingSurface(pygame.Surface):
         if self.damage is not None:
             self.damaged(rect)
         return rect
+
+    def _encoded_copy(self, sprite: Encodable) -> pygame.Surface:
+        """A new copy of `sprite` to be blitted run-length encoded on this surface, kept in `encoded` (SDL
+        encodes it at its first blit here)."""
+        assert self.encoded is not None
+        copy = self.encoded[sprite] = sprite.copy()
+        copy.set_alpha(255, pygame.RLEACCEL)
+        return copy
+
+    def encode(self, sprite: Encodable) -> None:
+        """Encode `sprite` for this surface now (in spare frame time), drawing nothing: its copy is blitted
+        one pixel wide, and that pixel put back."""
+        if self.encoded is None or sprite in self.encoded:
+            return
+        copy = self._encoded_copy(sprite)
+        corner = self.get_at((0, 0))
+        super().blit(copy, (0, 0), (0, 0, 1, 1))
+        self.set_at((0, 0), corner)
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         """Fill as a Surface does, adding to `damage`."""

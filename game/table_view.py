@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import zip_longest
 
 import pygame
@@ -522,14 +523,9 @@ class TableView:
             if p.cut_index is not None and not machine:
                 cut_x = gauge.x + round(gauge.w * (p.shoe_size - p.cut_index) / p.shoe_size)
                 pygame.draw.line(surface, RED, (cut_x, gauge.y - 4), (cut_x, gauge.bottom + 3), 3)
-            n = p.shoe_remaining
-            # TRANSLATORS: under a continuous shuffling machine: how many cards are in it
-            words = (ngettext("{n} in the machine", "{n} in the machine", n) if machine
-                     else ngettext("{n} card left", "{n} cards left", n)).format(n=n)
-            label = self.assets.shadowed_text(words, 17, CREAM)
+            label = self._shoe_count(p.shoe_remaining, machine)
         elif p.shoe_remaining is not None:
-            words = ngettext("{n} card left", "{n} cards left", p.shoe_remaining).format(n=p.shoe_remaining)
-            label = self.assets.shadowed_text(words, 17, CREAM)
+            label = self._shoe_count(p.shoe_remaining, False)
         else:
             label = self.assets.shadowed_text(_("continuous shuffle"), 17, CREAM)
         painted.union_ip(_put(surface, label, label.get_rect(midtop=(rect.centerx, gauge.bottom + 5))))
@@ -538,6 +534,21 @@ class TableView:
             where = note.get_rect(midtop=(rect.centerx - 20, gauge.bottom + 26))
             painted.union_ip(_put(surface, note, where))
         return painted
+
+    def _shoe_count(self, n: int, machine: bool) -> pygame.Surface:
+        """The label of how many cards are left in the shoe (or the machine); that of one fewer, which the
+        next card dealt shows, is drawn in spare frame time."""
+
+        def label(n: int) -> pygame.Surface:
+            # TRANSLATORS: under a continuous shuffling machine: how many cards are in it
+            words = ngettext("{n} in the machine", "{n} in the machine", n) if machine else ngettext(
+                "{n} card left", "{n} cards left", n
+            )
+            return self.assets.shadowed_text(words.format(n=n), 17, CREAM)
+
+        if n > 0:
+            self.assets.warm_later(partial(label, n - 1))
+        return label(n)
 
     def draw_discard(self, surface: pygame.Surface, p: Presenter) -> pygame.Rect:
         """The discard tray, filling as rounds are played (under casino conditions, seen from the side

@@ -340,3 +340,29 @@ def test_a_seat_layer_is_built_once_a_round_and_again_only_when_a_split_resizes_
     finally:
         app.close()
 
+
+def test_the_shoe_count_one_card_on_is_drawn_in_spare_time():
+    app = table_app()
+    try:
+        p = app.ctx.presenter
+        while scene_name(app) != "PlayerTurnScene":
+            app.step()
+        assert p.shoe_remaining is not None
+        rendered: list[str] = []
+        keep = app.assets.kept
+
+        def noted(key, draw):  # type: ignore[no-untyped-def]
+            if key not in app.assets._text:
+                rendered.append(key[0])
+            return keep(key, draw)
+
+        app.assets.kept = noted  # type: ignore[method-assign]
+        app.assets.warm(1.0)
+        assert f"{p.shoe_remaining - 1} cards left" in rendered
+        rendered.clear()
+        p.shoe_remaining -= 1
+        app.step()
+        assert f"{p.shoe_remaining} cards left" not in rendered  # drawn ahead, so not in the frame
+        assert f"{p.shoe_remaining} cards left" in [key[0] for key in app.assets._text]  # and shown
+    finally:
+        app.close()

@@ -85,3 +85,31 @@ def test_each_opaque_surface_blits_its_own_encoded_copy_and_a_transparent_one_th
     assert plain.encoded is not None and len(plain.encoded) == 0
     assert isinstance(assets.card("2C", layout.CARD_SIZE), Encodable)
     assert isinstance(assets.stack_chip(5, layout.STACK_CHIP_WIDTH), Encodable)
+
+
+def test_once_a_card_of_a_size_is_blitted_on_a_surface_the_others_are_encoded_for_it_in_spare_time(assets):
+    """Encoding a card costs about 60 µs at its first blit on a surface; the rest of its size are encoded in
+    spare frame time instead, leaving the surface's pixels as they were."""
+    assets.warm_queue((layout.CARD_SIZE, layout.SMALL_CARD_SIZE), (layout.STACK_CHIP_WIDTH,))
+    assets.warm(60.0)
+    canvas = NotingSurface(layout.CANVAS_SIZE, assets, like=pygame.display.get_surface())
+    seat = NotingSurface((200, 200), assets, alpha=True)
+    canvas.fill((30, 90, 50))
+    canvas.set_at((0, 0), (1, 2, 3))
+    first, _at = assets.shadowed_card("AS", layout.CARD_SIZE)
+    canvas.blit(first, (10, 10))
+    seat.blit(first, (10, 10))
+    before = pixels(canvas)
+    big = [assets.shadowed_card(code, layout.CARD_SIZE)[0] for code in [None, *sprites.CARD_CODES]]
+    small = [assets.shadowed_card(code, layout.SMALL_CARD_SIZE)[0] for code in sprites.CARD_CODES]
+    assert canvas.encoded is not None and set(canvas.encoded) == {first}
+    assert assets.warm(60.0) is False  # all done
+    assert pixels(canvas) == before
+    assert set(canvas.encoded) == set(big)
+    assert all(canvas.encoded[card].get_flags() & pygame.RLEACCEL for card in big)  # encoded, not just kept
+    assert not set(canvas.encoded) & set(small)  # no small card was blitted on it
+    assert seat.encoded is None
+    solid = Encodable((4, 4), pygame.SRCALPHA)
+    solid.fill((200, 0, 0, 255))
+    canvas.encode(solid)  # a sprite opaque in its corner too: the pixel it was blitted on is put back
+    assert pixels(canvas) == before and canvas.encoded[solid].get_flags() & pygame.RLEACCEL
