@@ -136,7 +136,7 @@ def session(
             app.present()
             app.frame_times.append(drawn - wall)
             app.present_times.append(time.perf_counter() - wall)
-            app.assets.warm(0.003)
+            app.use_spare_time()
             most_hands = max(most_hands, sum(len(s.hands) for s in app.ctx.presenter.seats))
         cpu.sort()
         stats = app.frame_stats()

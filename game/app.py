@@ -528,10 +528,17 @@ class App:
             if len(self.frame_times) > FRAME_TIMES_KEPT:  # hours of demo must not grow memory
                 del self.frame_times[: FRAME_TIMES_KEPT // 2]
                 del self.present_times[: FRAME_TIMES_KEPT // 2]
-            self.assets.warm(WARM_BUDGET)  # spare frame time: load sprites before they are needed
+            self.use_spare_time()
             count += 1
             if fixed_dt and not _headless():
                 clock.tick(60)
+
+    def use_spare_time(self) -> None:
+        """Work ahead in the time a frame leaves: the table's looks once its cards on their way have landed
+        (`TableView.prepare`), then sprites and labels before they are needed (`Assets.warm`)."""
+        if self.stack.scenes and all(scene.tracks_drawing for scene in self.stack.shown):  # at the table
+            self.ctx.view.prepare(self.ctx.presenter)
+        self.assets.warm(WARM_BUDGET)
 
     def _sleep_for_input(self) -> None:
         """Sleep until input waits or the idle poll passes.

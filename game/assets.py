@@ -422,11 +422,13 @@ class NotingSurface(pygame.Surface):
         return copy
 
     def encode(self, sprite: Encodable) -> None:
-        """Encode `sprite` for this surface now (in spare frame time), drawing nothing: its copy is blitted
-        one pixel wide, and that pixel put back."""
-        if self.encoded is None or sprite in self.encoded:
-            return
-        copy = self._encoded_copy(sprite)
+        """Encode `sprite` for this surface now (in spare frame time), drawing nothing (`encode_now`)."""
+        if self.encoded is not None and sprite not in self.encoded:
+            self.encode_now(self._encoded_copy(sprite))
+
+    def encode_now(self, copy: pygame.Surface) -> None:
+        """Have SDL run-length encode `copy` (a surface set to be) for this surface now, drawing nothing: SDL
+        encodes at the first blit on a surface, so it is blitted one pixel wide and that pixel put back."""
         corner = self.get_at((0, 0))
         super().blit(copy, (0, 0), (0, 0, 1, 1))
         self.set_at((0, 0), corner)

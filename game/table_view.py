@@ -95,6 +95,13 @@ def _whole_columns(area: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(left, area.y, -(-area.right // 16) * 16 - left, area.h)
 
 
+def _run_length_copy(layer: pygame.Surface) -> pygame.Surface:
+    """A copy of `layer` to be blitted run-length encoded (SDL encodes it at its first blit)."""
+    copy = layer.copy()
+    copy.set_alpha(255, pygame.RLEACCEL)
+    return copy
+
+
 def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
     """Add `area` to the rectangles to compose again, merged with those it overlaps but apart from the others
     (one rectangle round a seat at one end and the shoe at the other would hold most of the table)."""
@@ -115,6 +122,9 @@ class _SeatLayer:
     pieces: list[Piece]
     encoded: pygame.Surface | None = None
     """The layer run-length encoded whole, as the still layer last composed it whole (None since drawn on)."""
+    ahead: _SeatLayer | None = None
+    """The seat's look once its cards on their way have landed, drawn ahead on a second layer of the same
+    place and size (`TableView.prepare`), or what such a layer last showed (a key no longer shown)."""
 
 
 @dataclass
@@ -417,15 +427,12 @@ class TableView:
             return
         bounds = layer.get_rect(topleft=drawn.at)
         if drawn.encoded is None and area.contains(bounds):
-            drawn.encoded = layer.copy()
-            drawn.encoded.set_alpha(255, pygame.RLEACCEL)
+            drawn.encoded = _run_length_copy(layer)
         if drawn.encoded is not None:
             still.blit(drawn.encoded, drawn.at)
             return
         shown = area.clip(bounds)
-        part = layer.subsurface(shown.move(-drawn.at[0], -drawn.at[1])).copy()
-        part.set_alpha(255, pygame.RLEACCEL)
-        still.blit(part, shown.topleft)
+        still.blit(_run_length_copy(layer.subsurface(shown.move(-drawn.at[0], -drawn.at[1]))), shown.topleft)
 
     def _under_layer(
         self, surface: pygame.Surface, p: Presenter, rules: Rules
@@ -691,12 +698,65 @@ class TableView:
         key = self._seat_key(p, seat)
         cached = self._seat_layers.get(seat)
         if cached is None or cached.key != key:
-            ring, pieces = self.seat_pieces(p, seat)
-            if cached is None or not self._redraw_seat_layer(cached, ring, pieces, changed):
-                cached = self._build_seat_layer(p, seat, ring, pieces)
+            if cached is None or not self._land_ahead(cached, key, changed):
+                ring, pieces = self.seat_pieces(p, seat)
+                if cached is None or not self._redraw_seat_layer(cached, ring, pieces, changed):
+                    cached = self._build_seat_layer(p, seat, ring, pieces)
             cached.key = key
             self._seat_layers[seat] = cached
         return cached.layer, cached.at
+
+    def prepare(self, p: Presenter) -> None:
+        """In spare frame time, draw ahead the look of each seat with cards on their way as it will be once
+        they have landed, on a second layer (`_SeatLayer.ahead`) encoded for the still layer: the frame they
+        land in then copies the areas that change from it (`_land_ahead`) instead of listing, drawing and
+        encoding them (about 0.4 ms of such a frame)."""
+        for seat, drawn in self._seat_layers.items():
+            if seat >= len(p.seats) or drawn.key != self._seat_key(p, seat):
+                continue  # gone, or changed since it was drawn: the next frame draws it
+            key = self._seat_key(p, seat, landed=True)
+            if key == drawn.key or (drawn.ahead is not None and drawn.ahead.key == key):
+                continue  # nothing on its way, or drawn ahead already
+            ring, pieces = self.seat_pieces(p, seat, landed=True)
+            ahead = drawn.ahead if drawn.ahead is not None else self._second_layer(drawn)
+            drawn.ahead = ahead
+            if not self._redraw_seat_layer(ahead, ring, pieces, []):
+                drawn.ahead = None  # it will not fit: the frame it lands in builds the seat's layer again
+                continue
+            ahead.key = key
+            if pygame.display.get_surface() is not None and self._still is not None:
+                ahead.encoded = _run_length_copy(ahead.layer)
+                self._still.encode_now(ahead.encoded)
+
+    def _second_layer(self, drawn: _SeatLayer) -> _SeatLayer:
+        """A copy of a seat's layer, as drawn, to draw its next look on."""
+        layer = NotingSurface(drawn.layer.get_size(), self.assets, alpha=True)
+        layer.blit(drawn.layer, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # over clear pixels: a copy
+        layer.notes[:] = drawn.layer.notes
+        self.assets.keep_layer_notes(layer, layer.notes)
+        return _SeatLayer(drawn.key, layer, drawn.at, drawn.ring, drawn.pieces)
+
+    @staticmethod
+    def _land_ahead(drawn: _SeatLayer, key: tuple[object, ...], changed: list[pygame.Rect]) -> bool:
+        """Show the look drawn ahead for `key` on a seat's layer: copy in the areas where it differs, take its
+        encoded copy, and add those areas of the canvas to `changed`. False, doing nothing, unless the seat's
+        look drawn ahead is the one to show."""
+        ahead = drawn.ahead
+        if ahead is None or ahead.key != key:
+            return False
+        areas = TableView._differences(drawn, ahead.ring, ahead.pieces)
+        if areas is None:
+            areas = [drawn.layer.get_rect(topleft=drawn.at)]
+        layer = drawn.layer
+        for area in areas:
+            local = area.move(-drawn.at[0], -drawn.at[1])
+            layer.fill((0, 0, 0, 0), local)
+            layer.blit(ahead.layer, local, local, special_flags=pygame.BLEND_RGBA_MAX)  # over clear: a copy
+        drawn.ring, drawn.pieces = ahead.ring, ahead.pieces
+        drawn.encoded, ahead.encoded = ahead.encoded, None
+        layer.notes[:] = ahead.layer.notes
+        changed += areas
+        return True
 
     def draw_seat_motion(self, surface: pygame.Surface, p: Presenter, seat: int) -> None:
         """A seat's cards on their way (over the still layer) and the pointer over the hand to play."""
@@ -800,12 +860,12 @@ class TableView:
         return layout.hand_card_size(count, p.rooms[seat]) if count else layout.CARD_SIZE
 
     @staticmethod
-    def _seat_key(p: Presenter, seat: int) -> tuple[object, ...]:
-        """Everything the settled look of a seat depends on."""
+    def _seat_key(p: Presenter, seat: int, landed: bool = False) -> tuple[object, ...]:
+        """Everything the settled look of a seat depends on (once its cards on their way land if `landed`)."""
         model = p.seats[seat]
         hands = tuple(
-            (tuple(c.code if _settled(c) else "" for c in h.cards), h.stake, h.result, h.net, h.busted,
-             h.natural_possible)
+            (tuple(c.code if landed or _settled(c) else "" for c in h.cards), h.stake, h.result, h.net,
+             h.busted, h.natural_possible)
             for h in model.hands
         )
         active = p.active[1] if p.active is not None and p.active[0] == seat else None
@@ -841,18 +901,33 @@ class TableView:
         `changed`. False, drawing nothing, when it cannot be: something lies outside the layer, or pieces kept
         change their order (each pixel is drawn from the same pieces in the same order as a fresh layer, so
         it comes out the same)."""
+        areas = self._differences(drawn, ring, pieces)
+        if areas is None:
+            return False
+        drawn.ring, drawn.pieces = ring, pieces
+        self._paint_seat_layer(drawn, [area.move(-drawn.at[0], -drawn.at[1]) for area in areas])
+        changed += areas
+        return True
+
+    @staticmethod
+    def _differences(
+        drawn: _SeatLayer, ring: pygame.Rect | None, pieces: list[Piece]
+    ) -> list[pygame.Rect] | None:
+        """The rectangles of the canvas where a seat's layer drawn from `ring` and `pieces` would differ from
+        `drawn`: where a piece or the ring came, went or moved. None when it cannot be drawn again there:
+        something lies outside the layer, or pieces kept change their order."""
         bounds = drawn.layer.get_rect(topleft=drawn.at)
         if not all(bounds.contains(image.get_rect(topleft=at)) for image, at in pieces) or (
             ring is not None and not bounds.contains(ring)
         ):
-            return False
+            return None
         old = {(id(image), at) for image, at in drawn.pieces}
         new = {(id(image), at) for image, at in pieces}
         kept = old & new
         if [piece for piece in drawn.pieces if (id(piece[0]), piece[1]) in kept] != [
             piece for piece in pieces if (id(piece[0]), piece[1]) in kept
         ]:
-            return False
+            return None
         areas: list[pygame.Rect] = []
         for image, at in [*drawn.pieces, *pieces]:
             if (id(image), at) not in kept:
@@ -861,10 +936,7 @@ class TableView:
             for moved in (drawn.ring, ring):
                 if moved is not None:
                     _gather(areas, moved)
-        drawn.ring, drawn.pieces = ring, pieces
-        self._paint_seat_layer(drawn, [area.move(-drawn.at[0], -drawn.at[1]) for area in areas])
-        changed += areas
-        return True
+        return areas
 
     def _paint_seat_layer(self, drawn: _SeatLayer, areas: list[pygame.Rect]) -> None:
         """Clear each of `areas` of a seat's layer and draw there its ring and the pieces that reach into it;
@@ -886,9 +958,12 @@ class TableView:
         for image, (px, py) in drawn.pieces:
             layer.note(image, image.get_rect(topleft=(px - x, py - y)).clip(layer.get_rect()))
 
-    def seat_pieces(self, p: Presenter, seat: int) -> tuple[pygame.Rect | None, list[Piece]]:
+    def seat_pieces(
+        self, p: Presenter, seat: int, landed: bool = False
+    ) -> tuple[pygame.Rect | None, list[Piece]]:
         """What a seat's settled look is drawn from, in place on the canvas: the ring round the hand to play
-        (None when the seat does not play), then, in order, its chips, its settled cards and its labels."""
+        (None when the seat does not play), then, in order, its chips, its settled cards (all of them once
+        landed, if `landed`) and its labels."""
         model = p.seats[seat]
         ring = None
         if p.active is not None and p.active[0] == seat:
@@ -902,9 +977,9 @@ class TableView:
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
-                if _settled(card):
+                if landed or _settled(card):
                     pieces += self.card_pieces(card.code, p.card_target(seat, h, i)[:2], size)
-        pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat)]
+        pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat, landed)]
         return ring, pieces
 
     @staticmethod
@@ -914,15 +989,18 @@ class TableView:
         ring.center = p.hand_chip_pos(seat, hand)
         return ring
 
-    def seat_labels(self, p: Presenter, seat: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    def seat_labels(
+        self, p: Presenter, seat: int, landed: bool = False
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer
-        has taken the cards of a surrender), laid out inside the seat's room so that none overlaps."""
+        has taken the cards of a surrender), laid out inside the seat's room so that none overlaps (hands
+        with cards on their way have none, unless `landed`)."""
         room = p.rooms[seat]
         size = self._seat_card_size(p, seat)
         big = size == layout.CARD_SIZE
         wanted: list[tuple[pygame.Surface, pygame.Rect]] = []
         for h, hand in enumerate(p.seats[seat].hands):
-            if hand.cards and not all(_settled(c) for c in hand.cards):
+            if hand.cards and not landed and not all(_settled(c) for c in hand.cards):
                 continue
             if not hand.cards:
                 if hand.result is not None:

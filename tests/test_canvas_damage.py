@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game import layout
-from game.app import WARM_BUDGET, App
+from game.app import App
 from game.assets import MAX_DAMAGE, NotingSurface, mark
 from game.autoplay import ScriptedPolicy
 from game.background import Job
@@ -113,7 +113,7 @@ def test_bots_playing_a_round_with_splits_leave_no_ghost(settings, window):
             app.step(1 / 60)
             partial += app.screen.shown is app.ctx.view._showing and bool(app.screen.damage)
             whole.assert_same(f"at frame {frame} ({scene_name(app)})")
-            app.assets.warm(WARM_BUDGET)  # spare time, as the live loop spends it: sprites encoded ahead
+            app.use_spare_time()  # as the live loop does: seats' looks drawn and sprites encoded ahead
             assert app.screen.noting == (window is not None)
         assert app.ctx.session.table.rounds_played >= 1
         assert partial > 1000  # the still layer was put back in part in most frames, not whole
@@ -159,7 +159,7 @@ def test_a_person_clicking_and_pressing_at_random_leaves_no_ghost(tmp_path, seed
                                                      scancode=0))
             app.step(1 / 60)
             compared += whole.assert_same(f"at frame {frame} ({scene_name(app)})")
-            app.assets.warm(WARM_BUDGET)
+            app.use_spare_time()
         assert compared > 200, compared  # frames at the table (a click may take the person elsewhere)
     finally:
         app.close()
