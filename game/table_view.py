@@ -87,6 +87,15 @@ def _settled(card: CardSprite) -> bool:
     return card.move.done and card.flip is None and card.dest is None
 
 
+def _shown_codes(hand: HandModel, landed: bool) -> tuple[str | None, ...]:
+    """The codes of a hand's cards that have landed (all of them, if `landed`), "" for one on its way before
+    one that has: a card leaving for the hand changes nothing a seat's layer shows until it lands."""
+    codes = [card.code if landed or _settled(card) else "" for card in hand.cards]
+    while codes and codes[-1] == "":
+        codes.pop()
+    return tuple(codes)
+
+
 def _whole_columns(area: pygame.Rect) -> pygame.Rect:
     """`area` widened to whole columns of 16 pixels, to be copied from one canvas-sized layer to another: SDL
     copies rows that start at some other columns about ten times slower (on the team's 2-core machine, 0.4 µs
@@ -864,8 +873,7 @@ class TableView:
         """Everything the settled look of a seat depends on (once its cards on their way land if `landed`)."""
         model = p.seats[seat]
         hands = tuple(
-            (tuple(c.code if landed or _settled(c) else "" for c in h.cards), h.stake, h.result, h.net,
-             h.busted, h.natural_possible)
+            (_shown_codes(h, landed), h.stake, h.result, h.net, h.busted, h.natural_possible)
             for h in model.hands
         )
         active = p.active[1] if p.active is not None and p.active[0] == seat else None
@@ -993,23 +1001,24 @@ class TableView:
         self, p: Presenter, seat: int, landed: bool = False
     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each hand's total under its cards and its result over them (over its circle once the dealer
-        has taken the cards of a surrender), laid out inside the seat's room so that none overlaps (hands
-        with cards on their way have none, unless `landed`)."""
+        has taken the cards of a surrender), laid out inside the seat's room so that none overlaps: those of
+        the cards that have landed (all of them, if `landed`): a card on its way changes them as it lands."""
         room = p.rooms[seat]
         size = self._seat_card_size(p, seat)
         big = size == layout.CARD_SIZE
         wanted: list[tuple[pygame.Surface, pygame.Rect]] = []
         for h, hand in enumerate(p.seats[seat].hands):
-            if hand.cards and not landed and not all(_settled(c) for c in hand.cards):
-                continue
             if not hand.cards:
                 if hand.result is not None:
                     badge = self._result_badge(hand, 26 if big else 18, room)
                     wanted.append((badge, badge.get_rect(center=p.hand_chip_pos(seat, h))))
                 continue
-            first = pygame.Rect(p.card_target(seat, h, 0))
-            last = pygame.Rect(p.card_target(seat, h, len(hand.cards) - 1))
-            text = hand.label()
+            shown = [i for i, card in enumerate(hand.cards) if landed or _settled(card)]
+            if not shown:
+                continue
+            first = pygame.Rect(p.card_target(seat, h, shown[0]))
+            last = pygame.Rect(p.card_target(seat, h, shown[-1]))
+            text = hand.label([hand.codes[i] for i in shown])
             if text:
                 color = RED if text == _("BUST") else (GOLD if text in (_("BLACKJACK"), "21") else WHITE)
                 label = self._fitted_pill(text.upper(), 20 if big else 16, room, color)

@@ -380,3 +380,34 @@ def test_the_shoe_count_one_card_on_is_drawn_in_spare_time():
         assert f"{p.shoe_remaining} cards left" in [key[0] for key in app.assets._text]  # and shown
     finally:
         app.close()
+
+
+def test_a_card_on_its_way_changes_its_seat_only_when_it_lands(monkeypatch):
+    """The hand's total stays as its landed cards make it while the next card flies in (it was hidden), so a
+    card leaving the shoe costs its seat nothing: a seat's look is listed again once per card that lands."""
+    listed: dict[int, int] = {}
+    list_pieces = TableView.seat_pieces
+
+    def counted(view: TableView, p: Presenter, seat: int, landed: bool = False):  # type: ignore[no-untyped-def]
+        listed[seat] = listed.get(seat, 0) + 1
+        return list_pieces(view, p, seat, landed)
+
+    monkeypatch.setattr(TableView, "seat_pieces", counted)
+    app = table_app()
+    try:
+        p = app.ctx.presenter
+        while scene_name(app) != "DealingScene":
+            app.step()
+        listed.clear()  # from the deal on: two cards a seat
+        while not (scene_name(app) == "PlayerTurnScene" and p.idle):
+            app.step()
+        assert p.active is not None
+        for seat in range(SEATS):
+            hand = p.seats[seat].hands[0]
+            once_a_card = 2 + (seat == p.active[0])  # and the ring round the hand to play
+            assert len(hand.cards) == 2
+            assert listed[seat] <= once_a_card, f"seat {seat} listed {listed[seat]} times"
+            first = p.seats[seat].hands[0].codes[:1]
+            assert hand.label(first) == "8" and hand.label() == "16"
+    finally:
+        app.close()

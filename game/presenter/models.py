@@ -6,7 +6,7 @@ them and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Card, Money, Result, hand_value
@@ -45,12 +45,14 @@ class HandModel:
     natural_possible: bool = True
     """False for hands that came from a split (their 21 is not a blackjack)."""
 
-    def label(self) -> str:
-        """The hand's total as a player reads it: 'soft 17', '21', 'BUST', 'BLACKJACK'."""
-        if not self.codes:
+    def label(self, codes: Sequence[Card] | None = None) -> str:
+        """The hand's total as a player reads it: 'soft 17', '21', 'BUST', 'BLACKJACK' (of `codes`, the cards
+        of it that have landed, when given)."""
+        codes = self.codes if codes is None else codes
+        if not codes:
             return ""
-        value = hand_value(self.codes)
-        natural = len(self.codes) == 2 and value.total == 21 and self.natural_possible
+        value = hand_value(codes)
+        natural = len(codes) == 2 and value.total == 21 and self.natural_possible
         if self.result is Result.BLACKJACK or natural:
             return _("BLACKJACK")  # a natural stays one when it pushes against the dealer's
         if value.bust:
