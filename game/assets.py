@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 Color = tuple[int, int, int]
 
+Laid = tuple[pygame.Surface, tuple[int, int]]
+"""A sprite and where its top left corner lies from what it is drawn for."""
+
 CHIP_COLORS: dict[int, Color] = {
     1: (235, 235, 230),
     5: (200, 30, 40),
@@ -104,8 +107,10 @@ class Assets:
         """Sprite files that were not found (stand-ins were drawn instead)."""
         self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
         """Card and chip sprites at a table size, by id: which file and size each is (see `sharp`)."""
-        self._shadowed: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._shadowed: dict[int, Laid] = {}
         """Each card sprite laid over its shadow, by the card sprite's id (`shadowed_card`)."""
+        self._shadowed_asked: dict[tuple[str | None, tuple[int, int], bool], Laid] = {}
+        """The same by what was asked: code, size and the deck's colours."""
         self._sharp: dict[tuple[int, float], tuple[pygame.Surface, pygame.mask.Mask, pygame.mask.Mask]] = {}
         self.layer_notes: dict[int, Notes] = {}
         """The sprites drawn on each cached layer (a seat's settled cards), by the layer's id while it lives,
@@ -207,19 +212,21 @@ class Assets:
         stem = sprites.CARD_BACK if code is None else code if len(code) == 2 else code + "S"
         return self.image(sprites.card_file(stem, self.four_color), size)
 
-    def card_shadow(self, size: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
+    def card_shadow(self, size: tuple[int, int]) -> Laid:
         """The soft shadow under a card of `size`, and where it lies from the card's top left corner (it
         reaches past the card all round, 2 pixels further right and 4 further down)."""
         margin = round(sprites.SHADOW_MARGIN * size[0] / sprites.CARD_SIZE[0])
         shadow = self.image(sprites.SHADOW_FILE, (size[0] + 2 * margin, size[1] + 2 * margin))
         return shadow, (2 - margin, 4 - margin)
 
-    def shadowed_card(
-        self, code: str | None, size: tuple[int, int]
-    ) -> tuple[pygame.Surface, tuple[int, int]]:
+    def shadowed_card(self, code: str | None, size: tuple[int, int]) -> Laid:
         """A card (`card`) laid over its shadow (`card_shadow`) as one sprite, and where that lies from the
         card's top left corner: one blit of an encoded sprite, whose opaque inside is copied, instead of two
         blends (a card in flight: about 5 µs against 24). It notes the card in it (`keep_layer_notes`)."""
+        asked = (code, size, self.four_color)
+        found = self._shadowed_asked.get(asked)  # the frame asks for every card drawn: the shortest way first
+        if found is not None:
+            return found
         card = self.card(code, size)
         found = self._shadowed.get(id(card))
         if found is None:
@@ -234,6 +241,7 @@ class Assets:
             self.keep_layer_notes(image, [(card, card.get_rect(topleft=at))])
             found = self._shadowed[id(card)] = (image, bounds.topleft)
             self._join_family(image)
+        self._shadowed_asked[asked] = found
         return found
 
     def chip(self, value: int, size: int) -> pygame.Surface:
