@@ -382,7 +382,7 @@ class App:
         self.focus.draw(canvas, self.stack.top)
         if self.pad_in_use:
             draw_pad_glyphs(canvas, self.ctx.assets, self.stack.top)
-        if not all(scene.tracks_drawing for scene in self.stack.shown):
+        if not self.stack.tracks_drawing:
             canvas.damage = None  # something may have drawn where the canvas cannot tell
 
     def _follow_look(self) -> None:
@@ -536,7 +536,7 @@ class App:
     def use_spare_time(self) -> None:
         """Work ahead in the time a frame leaves: the table's looks once its cards on their way have landed
         (`TableView.prepare`), then sprites and labels before they are needed (`Assets.warm`)."""
-        if self.stack.scenes and all(scene.tracks_drawing for scene in self.stack.shown):  # at the table
+        if self.stack.tracks_drawing:  # at the table
             self.ctx.view.prepare(self.ctx.presenter)
         self.assets.warm(WARM_BUDGET)
 

@@ -102,7 +102,7 @@ class Assets:
         """Whether the high-contrast look is on."""
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: OrderedDict[tuple[str, int, Color, bool], pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.missing: set[str] = set()
         """Sprite files that were not found (stand-ins were drawn instead)."""
         self.sized: dict[int, tuple[str, tuple[int, int]]] = {}
@@ -326,7 +326,7 @@ class Assets:
 
         return self.kept((text, size, color, bold), draw)
 
-    def kept(self, key: tuple[str, int, Color, bool], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def kept(self, key: tuple[object, ...], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         """What `draw()` draws, kept under `key` with the labels (the least recently used dropped past
         TEXT_CACHE_SIZE, all of them when the look changes): labels, and pictures made of labels."""
         surface = self._text.get(key)

@@ -241,6 +241,11 @@ class SceneStack:
             start -= 1
         return self.scenes[max(start, 0) :]
 
+    @property
+    def tracks_drawing(self) -> bool:
+        """Whether scenes are shown and each counts all it draws (`Scene.tracks_drawing`): the table's."""
+        return bool(self.scenes) and all(scene.tracks_drawing for scene in self.shown)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the shown scenes, lowest first."""
         for scene in self.shown:

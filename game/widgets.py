@@ -37,7 +37,7 @@ def nine_slice(assets: Assets, state: str, size: tuple[int, int]) -> pygame.Surf
     s = sprites.BUTTON_SLICE
     sw, sh = source.get_size()
     w, h = size
-    out = Encodable(size, pygame.SRCALPHA)  # drawn every frame
+    out = pygame.Surface(size, pygame.SRCALPHA)
     xs = [(0, s, 0, s), (s, sw - 2 * s, s, w - 2 * s), (sw - s, s, w - s, s)]
     ys = [(0, s, 0, s), (s, sh - 2 * s, s, h - 2 * s), (sh - s, s, h - s, s)]
     for sx, sw_, dx, dw in xs:
@@ -96,8 +96,7 @@ class Button:
             if not self.enabled
             else ("pressed" if self.flash > 0 else ("hover" if self.hover else "normal"))
         )
-        w, h = self.rect.size
-        key = (f"\0button:{state}:{w}x{h}:{self.shown}", 0, (0, 0, 0), False)
+        key = ("\0button", state, self.rect.size, self.shown)
         surface.blit(assets.kept(key, functools.partial(self._face, assets, state)), self.rect.topleft)
 
     def _face(self, assets: Assets, state: str) -> Encodable:
@@ -353,8 +352,8 @@ def draw_bankroll(
         panel.blit(assets.text(words, 18, (210, 210, 200), bold=True), (12, rect.h - 26))
         return panel
 
-    key = "\0bankroll\0" + "\0".join((name, money(bankroll), words, str(rect.size)))
-    surface.blit(assets.kept((key, 0, color, False), draw), rect.topleft)
+    key = ("\0bankroll", name, money(bankroll), words, rect.size, color)
+    surface.blit(assets.kept(key, draw), rect.topleft)
 
 
 @dataclass(slots=True)

@@ -42,7 +42,7 @@ class WholeCopy:
         (at the table: a scene away from it may draw work done in the background otherwise a moment later);
         whether the frame was at the table and compared."""
         app = self.app
-        if not all(scene.tracks_drawing for scene in app.stack.shown):
+        if not app.stack.tracks_drawing:
             return False
         kept = app.ctx.view
         if kept is not self.follows:  # the look changed: the app made a new view
