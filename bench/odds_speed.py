@@ -14,7 +14,8 @@ taskset when it is there, for six decks S17 DAS and one deck H17 (both with his 
 splits). It prints each one's overall EV, the median CPU seconds (user + system) of the
 process, of what our process spends before its analysis (Python's start, the imports and
 numba's start-up) and of our analysis alone, and the medians of the per-round ratios over
-Farmer's. The second form times each preset cold and
+Farmer's; beside them, in the same alternation, the floor: processes that only start Python,
+import numpy or import numba. The second form times each preset cold and
 warm in this process. The third asks Farmer's calculator every action of every pair against
 every up card (six decks S17 DAS, one deck H17, one deck S17 DAS; CDP, tens split by value)
 and prints the largest difference from ours in exact mode, per case. Figures, never a
@@ -83,6 +84,15 @@ print(ev, time.process_time() - started, started)
 """Our analysis in a new process (its default mode): the overall EV (%), the CPU seconds of the
 analysis alone, and those before it (Python's start, the imports and numba's start-up)."""
 
+FLOOR = {
+    "floor: Python": "pass",
+    "floor: + numpy": "import numpy",
+    "floor: + numba": "import numba",
+}
+"""What any process of ours spends before its first sum, whatever it then computes: Python's start
+alone, then with numpy's import (every compiled path imports it; with OpenBLAS on one thread, as the
+engine sets it), then with numba's."""
+
 ENGINES = {
     "ours compiled": {},
     "ours Python": {"BLACKJACK_ODDS_PURE": "1"},
@@ -137,11 +147,12 @@ def compare(runs: int, farmer: Path) -> None:
           " without it (BLACKJACK_ODDS_PURE=1, the shortcuts). 'analysis s' leaves out Python's start,"
           " the imports and numba's start-up, which 'start s' counts. The first analysis after an"
           f" install compiles: {compile_cpu:.1f} s for the whole process (empty numba cache), not counted"
-          " below.")
+          " below. The floor rows are processes that compute nothing: Python's start alone, with"
+          " numpy's import and with numba's, the least a process of ours can cost on each path.")
     print(f"{'case':<56} {'engine':<14} {'EV %':>12} {'process s':>9} {'ratio':>7}"
           f" {'start s':>7} {'analysis s':>10} {'ratio':>7}")
     for name, (rules, answers) in CASES.items():
-        times: dict[str, list[float]] = {"farmer": [], **{label: [] for label in ENGINES}}
+        times: dict[str, list[float]] = {"farmer": [], **{label: [] for label in (*ENGINES, *FLOOR)}}
         inside: dict[str, list[float]] = {label: [] for label in ENGINES}
         before: dict[str, list[float]] = {label: [] for label in ENGINES}
         evs: dict[str, float] = {}
@@ -157,12 +168,17 @@ def compare(runs: int, farmer: Path) -> None:
                 inside[label].append(float(seconds))
                 before[label].append(float(start))
                 evs[label] = float(ev)
+            for label, code in FLOOR.items():
+                times[label].append(_timed([python, "-c", code], env={"OPENBLAS_NUM_THREADS": "1"})[0])
         for label, seconds in times.items():
-            row = f"{name:<56} {label:<14} {evs[label]:12.9f} {statistics.median(seconds):9.2f}"
+            ev = f"{evs[label]:12.9f}" if label in evs else f"{'':12}"
+            row = f"{name:<56} {label:<14} {ev} {statistics.median(seconds):9.2f}"
             if label != "farmer":
                 ratios = [a / b for a, b in zip(seconds, times["farmer"], strict=True)]
+                row += f" {statistics.median(ratios):6.2f}x"
+            if label in ENGINES:
                 compute = [a / b for a, b in zip(inside[label], times["farmer"], strict=True)]
-                row += (f" {statistics.median(ratios):6.2f}x {statistics.median(before[label]):7.2f}"
+                row += (f" {statistics.median(before[label]):7.2f}"
                         f" {statistics.median(inside[label]):10.2f} {statistics.median(compute):6.2f}x")
             print(row)
 
