@@ -7,22 +7,35 @@ so it sits at the very top.
 
 import os
 import tempfile
+from pathlib import Path
+
+import pytest
+
+
+def _one_folder_for_the_run(prefix: str) -> str:
+    """A temporary folder that pytest-xdist's test processes of one run share (each imports this file):
+    an analysis, an index table or numba's compiled code made by one is read by the other instead of
+    made again. The cache writes each file atomically, so two processes may write the same one."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return tempfile.mkdtemp(prefix=prefix)
+    folder = Path(tempfile.gettempdir()) / f"{prefix}{run}"
+    folder.mkdir(exist_ok=True)
+    return str(folder)
+
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["BLACKJACK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-config-")
 os.environ["BLACKJACK_DATA_DIR"] = tempfile.mkdtemp(prefix="blackjack-test-data-")
-os.environ["BLACKJACK_ODDS_CACHE"] = tempfile.mkdtemp(prefix="blackjack-test-odds-")
+os.environ["BLACKJACK_ODDS_CACHE"] = _one_folder_for_the_run("blackjack-test-odds-")
 # The tests read English whatever the machine's locale; the language tests choose theirs.
 os.environ["LANGUAGE"] = "en"
 os.environ.pop("LC_ALL", None)
 os.environ.pop("LC_MESSAGES", None)
 os.environ.pop("LC_MONETARY", None)
 os.environ["LANG"] = "C.UTF-8"
-
-
-import pytest
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,6 @@ from engine.cards import parse_cards
 from engine.counting import SYSTEMS, count_system
 from engine.odds import action_evs, basic_strategy
 from engine.odds import indices as indices_module
-from engine.odds.cache import cache_dir
 from engine.odds.composition import Composition
 from engine.odds.count_shoe import CountScale
 from engine.odds.indices import (
@@ -161,13 +161,20 @@ def test_ko_indexes_by_the_running_count_at_half_the_shoe(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def single_deck() -> tuple[IndexTable, list[tuple[int, int]]]:
+def single_deck_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The cache folder `single_deck` prices into: its own, as another test (in this process or the
+    other) may have cached these rules' table in the run's folder already."""
+    return tmp_path_factory.mktemp("single-deck-indices")
+
+
+@pytest.fixture(scope="module")
+def single_deck(single_deck_folder: Path) -> tuple[IndexTable, list[tuple[int, int]]]:
     told: list[tuple[int, int]] = []
     rules = load_rules("single-deck")
-    # Priced here, not read back: another test may have cached these rules' table already.
     indices_module._memory.clear()
-    (cache_dir() / f"indices-{indices_module.table_key(rules, HI_LO)}.json").unlink(missing_ok=True)
-    table = index_table(rules, HI_LO, lambda done, total: told.append((done, total)))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BLACKJACK_ODDS_CACHE", str(single_deck_folder))
+        table = index_table(rules, HI_LO, lambda done, total: told.append((done, total)))
     return table, told
 
 
@@ -185,8 +192,9 @@ def test_the_progress_is_told_once_per_count_priced(single_deck):
     assert told == [(k, 21) for k in range(1, 22)]
 
 
-def test_a_table_comes_back_from_the_disk_cache_without_pricing(single_deck, monkeypatch):
+def test_a_table_comes_back_from_the_disk_cache_without_pricing(single_deck, single_deck_folder, monkeypatch):
     table, _ = single_deck
+    monkeypatch.setenv("BLACKJACK_ODDS_CACHE", str(single_deck_folder))
     indices_module._memory.clear()
 
     def refuse(*args, **kwargs):
@@ -365,7 +373,6 @@ def test_the_cache_knows_a_system_by_its_tags_not_its_name(tmp_path):
 
 def test_the_progress_bar_draws_on_a_terminal(tmp_path):
     import os
-    from pathlib import Path
 
     from tests.process_helpers import run_on_a_terminal
 
