@@ -295,8 +295,10 @@ class Assets:
         does not pay for its encoding (about 60 µs a card)."""
         size = sprite.get_size()
         family = self._families.get(size)
+        if family is None or sprite not in family:
+            return  # not a card or chip (a button, a panel)
         surfaces = self._family_surfaces.setdefault(size, weakref.WeakSet())
-        if family is None or sprite not in family or surface in surfaces:
+        if surface in surfaces:
             return
         surfaces.add(surface)
         self._encoding.extend((weakref.ref(surface), other) for other in family)
@@ -358,6 +360,13 @@ class Assets:
             return surface
 
         return self.kept(("\0shadow" + text, size, color, bold), draw)
+
+
+def run_length_copy(sprite: pygame.Surface) -> pygame.Surface:
+    """A copy of `sprite` to be blitted run-length encoded (SDL encodes it at its first blit on a surface)."""
+    copy = sprite.copy()
+    copy.set_alpha(255, pygame.RLEACCEL)
+    return copy
 
 
 class Encodable(pygame.Surface):
@@ -422,11 +431,9 @@ class NotingSurface(pygame.Surface):
         return rect
 
     def _encoded_copy(self, sprite: Encodable) -> pygame.Surface:
-        """A new copy of `sprite` to be blitted run-length encoded on this surface, kept in `encoded` (SDL
-        encodes it at its first blit here)."""
+        """A new copy of `sprite` to be blitted run-length encoded on this surface, kept in `encoded`."""
         assert self.encoded is not None
-        copy = self.encoded[sprite] = sprite.copy()
-        copy.set_alpha(255, pygame.RLEACCEL)
+        copy = self.encoded[sprite] = run_length_copy(sprite)
         return copy
 
     def encode(self, sprite: Encodable) -> None:

@@ -22,7 +22,7 @@ from engine.i18n import _, language, money, ngettext
 from engine.i18n import amount as amount_words
 from engine.rule_words import felt_phrases
 from game import layout
-from game.assets import Assets, Notes, NotingSurface
+from game.assets import Assets, Notes, NotingSurface, run_length_copy
 from game.discard_tray import draw_tray
 from game.presenter import CardSprite, ChipFlight, HandModel, PlateModel, Presenter
 from game.presenter.models import Point
@@ -87,10 +87,16 @@ def _settled(card: CardSprite) -> bool:
     return card.move.done and card.flip is None and card.dest is None
 
 
+def _shown(card: CardSprite, landed: bool) -> bool:
+    """Whether a seat's settled look shows this card: once it has settled, or already if the look is the one
+    once the cards on their way have `landed`."""
+    return landed or _settled(card)
+
+
 def _shown_codes(hand: HandModel, landed: bool) -> tuple[str | None, ...]:
     """The codes of a hand's cards that have landed (all of them, if `landed`), "" for one on its way before
     one that has: a card leaving for the hand changes nothing a seat's layer shows until it lands."""
-    codes = [card.code if landed or _settled(card) else "" for card in hand.cards]
+    codes = [card.code if _shown(card, landed) else "" for card in hand.cards]
     while codes and codes[-1] == "":
         codes.pop()
     return tuple(codes)
@@ -102,13 +108,6 @@ def _whole_columns(area: pygame.Rect) -> pygame.Rect:
     a row: 55 µs for the shoe's 151 rows, 5 µs once widened)."""
     left = area.x - area.x % 16
     return pygame.Rect(left, area.y, -(-area.right // 16) * 16 - left, area.h)
-
-
-def _run_length_copy(layer: pygame.Surface) -> pygame.Surface:
-    """A copy of `layer` to be blitted run-length encoded (SDL encodes it at its first blit)."""
-    copy = layer.copy()
-    copy.set_alpha(255, pygame.RLEACCEL)
-    return copy
 
 
 def _gather(areas: list[pygame.Rect], area: pygame.Rect) -> None:
@@ -436,12 +435,12 @@ class TableView:
             return
         bounds = layer.get_rect(topleft=drawn.at)
         if drawn.encoded is None and area.contains(bounds):
-            drawn.encoded = _run_length_copy(layer)
+            drawn.encoded = run_length_copy(layer)
         if drawn.encoded is not None:
             still.blit(drawn.encoded, drawn.at)
             return
         shown = area.clip(bounds)
-        still.blit(_run_length_copy(layer.subsurface(shown.move(-drawn.at[0], -drawn.at[1]))), shown.topleft)
+        still.blit(run_length_copy(layer.subsurface(shown.move(-drawn.at[0], -drawn.at[1]))), shown.topleft)
 
     def _under_layer(
         self, surface: pygame.Surface, p: Presenter, rules: Rules
@@ -734,7 +733,7 @@ class TableView:
                 continue
             ahead.key = key
             if pygame.display.get_surface() is not None and self._still is not None:
-                ahead.encoded = _run_length_copy(ahead.layer)
+                ahead.encoded = run_length_copy(ahead.layer)
                 self._still.encode_now(ahead.encoded)
 
     def _second_layer(self, drawn: _SeatLayer) -> _SeatLayer:
@@ -985,7 +984,7 @@ class TableView:
         size = self._seat_card_size(p, seat)
         for h, hand in enumerate(model.hands):
             for i, card in enumerate(hand.cards):
-                if landed or _settled(card):
+                if _shown(card, landed):
                     pieces += self.card_pieces(card.code, p.card_target(seat, h, i)[:2], size)
         pieces += [(image, rect.topleft) for image, rect in self.seat_labels(p, seat, landed)]
         return ring, pieces
@@ -1013,7 +1012,7 @@ class TableView:
                     badge = self._result_badge(hand, 26 if big else 18, room)
                     wanted.append((badge, badge.get_rect(center=p.hand_chip_pos(seat, h))))
                 continue
-            shown = [i for i, card in enumerate(hand.cards) if landed or _settled(card)]
+            shown = [i for i, card in enumerate(hand.cards) if _shown(card, landed)]
             if not shown:
                 continue
             first = pygame.Rect(p.card_target(seat, h, shown[0]))
